@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Dependencies point one way: ContractJSON <- ContractModel <- contract (the executable).
+// Later capabilities add their own modules (see docs/ARCHITECTURE.md); only the products a
+// user links appear here, so test-only and example-only dependencies never reach them.
+let package = Package(
+    name: "contract",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "contract", targets: ["contract"]),
+        .library(name: "ContractJSON", targets: ["ContractJSON"]),
+        .library(name: "ContractModel", targets: ["ContractModel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "ContractJSON"),
+        .target(name: "ContractModel", dependencies: ["ContractJSON"]),
+        .executableTarget(
+            name: "contract",
+            dependencies: [
+                "ContractModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON"]),
+        .testTarget(
+            name: "ContractModelTests",
+            dependencies: ["ContractModel"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(name: "contractTests", dependencies: ["contract"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,109 @@
+/// The members of a JSON object, in document order, with fast lookup by key.
+///
+/// Keys are unique: when a document repeats a key, the parser keeps the last value
+/// (as ECMAScript does) at the position of the first occurrence, and reports the repetition.
+public struct JSONObject: Sendable {
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: JSONValue
+
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Objects up to this size are searched linearly; larger ones get a hash index.
+    static let indexThreshold = 12
+
+    public private(set) var members: [Member]
+    private var index: [String: Int]?
+
+    public init() {
+        members = []
+    }
+
+    /// Creates an object from members; a repeated key keeps its first position and its last value.
+    public init(_ members: [Member]) {
+        self.init()
+        for member in members {
+            self[member.key] = member.value
+        }
+    }
+
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+
+    /// The position of `key` in document order, if present.
+    public func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard let position = position(of: key) else { return nil }
+            return members[position].value
+        }
+        set {
+            if let position = position(of: key) {
+                if let newValue {
+                    members[position].value = newValue
+                } else {
+                    members.remove(at: position)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+                if index != nil {
+                    index?[key] = members.count - 1
+                } else if members.count > Self.indexThreshold {
+                    rebuildIndex()
+                }
+            }
+        }
+    }
+
+    private mutating func rebuildIndex() {
+        guard members.count > Self.indexThreshold else {
+            index = nil
+            return
+        }
+        var built = [String: Int](minimumCapacity: members.count)
+        for (position, member) in members.enumerated() {
+            built[member.key] = position
+        }
+        index = built
+    }
+}
+
+extension JSONObject: Sequence {
+    public func makeIterator() -> IndexingIterator<[Member]> {
+        members.makeIterator()
+    }
+}
+
+extension JSONObject: Hashable {
+    /// Objects are equal when they have the same keys with equal values, in any order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for member in lhs.members {
+            guard let other = rhs[member.key], other == member.value else { return false }
+        }
+        return true
+    }
+
+    /// Order-independent, to agree with `==`.
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            combined ^= memberHasher.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}

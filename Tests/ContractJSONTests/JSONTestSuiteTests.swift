@@ -1,0 +1,51 @@
+import ContractJSON
+import Foundation
+import Testing
+
+/// The public JSONTestSuite (`test_parsing/`): `y_` must parse, `n_` must fail with a
+/// located message, `i_` may do either but must not crash or hang.
+struct JSONTestSuiteTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/json-test-suite/test_parsing")
+
+    static func files(_ prefix: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
+    @Test func suiteIsPresent() {
+        #expect(Self.files("y_").count == 95)
+        #expect(Self.files("n_").count == 188)
+        #expect(Self.files("i_").count == 35)
+    }
+
+    @Test(arguments: files("y_"))
+    func accepts(_ name: String) throws {
+        let bytes = try Self.bytes(name)
+        #expect(throws: Never.self) { try JSONParser().parse(bytes) }
+    }
+
+    @Test(arguments: files("n_"))
+    func rejects(_ name: String) throws {
+        let bytes = try Self.bytes(name)
+        let error = #expect(throws: JSONSyntaxError.self) { try JSONParser().parse(bytes) }
+        #expect(error?.message.isEmpty == false)
+        #expect((error?.location.line ?? 0) >= 1)
+        #expect((error?.location.column ?? 0) >= 1)
+    }
+
+    @Test(arguments: files("i_"))
+    func decidesWithoutCrashing(_ name: String) throws {
+        let bytes = try Self.bytes(name)
+        do {
+            _ = try JSONParser().parse(bytes)
+        } catch {
+            #expect(!error.message.isEmpty)
+        }
+    }
+}
