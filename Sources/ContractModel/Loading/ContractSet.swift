@@ -1,0 +1,14 @@
+import ContractJSON
+
+/// The contracts of a tree, with every parsed document (contracts and shared schemas) and the
+/// diagnostics found while loading them, sorted by file and position.
+public struct ContractSet: Sendable {
+    public var contracts: [Contract]
+    /// Parsed documents by path relative to the tree, for resolving schema references later.
+    public var documents: [String: JSONDocument]
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+}

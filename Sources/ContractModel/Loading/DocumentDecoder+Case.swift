@@ -1,0 +1,101 @@
+import ContractJSON
+
+extension DocumentDecoder {
+    mutating func decodeCase(_ field: Field, endpoint: Endpoint?) -> ContractCase? {
+        let name = field.member("name").flatMap { $0.value.stringValue }
+        let what = name.map { "case '\($0)'" } ?? "a case"
+        guard let fields = object(field, what, allowed: FormatKeys.testCase, required: ["name", "response"]) else { return nil }
+        let checkedName = identifier(fields["name"], "name")
+        let summary = string(fields["summary"], "summary")
+        let description = string(fields["description"], "description")
+        let tags = stringList(fields["tags"], "tags")
+
+        var captured: [String] = []
+        var setup: [SetupStep] = []
+        if let setupField = fields["setup"] {
+            if setupField.value.arrayValue == nil {
+                error("'setup' must be an array of steps, found \(describe(setupField.value))", at: setupField.pointer)
+            }
+            var stepNames: [String: JSONPointer] = [:]
+            for element in setupField.elements {
+                let usesBefore = templateUses.count
+                guard let step = decodeSetupStep(element) else { continue }
+                checkCaptureUses(from: usesBefore, captured: captured, owner: "setup step '\(step.name)'")
+                if let first = stepNames[step.name], let location = document.location(of: first) {
+                    error("duplicate setup step name '\(step.name)', first used at line \(location.line), column \(location.column)",
+                        at: element.pointer.appending("name"))
+                }
+                stepNames[step.name] = element.pointer.appending("name")
+                captured += step.captures.map(\.variable)
+                setup.append(step)
+            }
+        }
+
+        let usesBefore = templateUses.count
+        var request = CaseRequest()
+        let requestFields = fields["request"].flatMap { object($0, "the request of \(what)", allowed: FormatKeys.caseRequest) }
+        if let requestFields { request = decodeCaseRequest(requestFields) }
+        checkCaptureUses(from: usesBefore, captured: captured, owner: what)
+        if let endpoint {
+            checkPathParams(request, path: endpoint.path, owner: what, fields: requestFields, at: field.pointer)
+        }
+        let response = fields["response"].flatMap { decodeResponse($0, what: what) }
+        guard let checkedName, let response else { return nil }
+        return ContractCase(
+            name: checkedName, summary: summary, description: description, tags: tags, setup: setup, request: request,
+            response: response, pointer: field.pointer)
+    }
+
+    /// Every `${capture:NAME}` read since `start` must name a variable captured by an earlier step.
+    mutating func checkCaptureUses(from start: Int, captured: [String], owner: String) {
+        for use in templateUses[start...] {
+            for variable in use.template.capturedVariables where !captured.contains(variable) {
+                let known = captured.isEmpty ? " (no earlier setup step captures anything)" : didYouMean(variable, among: captured)
+                error("'${capture:\(variable)}' is not captured by any earlier setup step of \(owner)\(known)", at: use.pointer)
+            }
+        }
+    }
+
+    mutating func decodeSetupStep(_ field: Field) -> SetupStep? {
+        let name = field.member("name").flatMap { $0.value.stringValue }
+        let what = name.map { "setup step '\($0)'" } ?? "a setup step"
+        guard let fields = object(field, what, allowed: FormatKeys.setupStep, required: ["name", "request"]) else { return nil }
+        let checkedName = identifier(fields["name"], "name")
+        var method: HTTPMethod?
+        var path: PathTemplate?
+        var request = CaseRequest()
+        if let requestField = fields["request"],
+            let requestFields = object(requestField, "the request of \(what)", allowed: FormatKeys.setupRequest, required: ["method", "path"])
+        {
+            method = decodeMethod(requestFields["method"])
+            path = decodePath(requestFields["path"])
+            request = decodeCaseRequest(requestFields)
+            if let path {
+                checkPathParams(request, path: path, owner: what, fields: requestFields, at: field.pointer)
+            }
+        }
+        let status = fields["status"].map { decodeStatus($0) } ?? .success
+        var captures: [SetupStep.Capture] = []
+        if let captureField = fields["capture"] {
+            if captureField.value.objectValue == nil {
+                error("'capture' must be an object of variable names to JSON Pointers, found \(describe(captureField.value))",
+                    at: captureField.pointer)
+            }
+            for (variable, member) in captureField.members {
+                guard TemplateString.isVariableName(variable) else {
+                    error("invalid capture variable name '\(variable)': names are letters, digits and '_', not starting with a digit",
+                        at: member.pointer, atKey: true)
+                    continue
+                }
+                guard let text = member.value.stringValue, let pointer = try? JSONPointer(parsing: text) else {
+                    error("capture '\(variable)' must be a JSON Pointer into the response body such as \"/id\", found \(describe(member.value))",
+                        at: member.pointer)
+                    continue
+                }
+                captures.append(SetupStep.Capture(variable: variable, pointer: pointer))
+            }
+        }
+        guard let checkedName, let method, let path, let status else { return nil }
+        return SetupStep(name: checkedName, method: method, path: path, request: request, status: status, captures: captures)
+    }
+}

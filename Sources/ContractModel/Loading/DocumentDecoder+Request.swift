@@ -1,0 +1,156 @@
+import ContractJSON
+
+extension DocumentDecoder {
+    /// Request headers: a name and a string value with placeholders; `null` removes an endpoint header.
+    mutating func decodeRequestHeaders(_ field: Field, allowRemoval: Bool) -> [HeaderField] {
+        guard field.value.objectValue != nil else {
+            error("'headers' must be an object of header names to values, found \(describe(field.value))", at: field.pointer)
+            return []
+        }
+        var headers: [HeaderField] = []
+        for (name, member) in uniqueHeaderNames(field) {
+            if member.value.isNull, allowRemoval {
+                headers.append(HeaderField(name: name, value: nil))
+            } else if member.value.stringValue == nil {
+                let expected = allowRemoval ? "a string (or null to remove an endpoint header)" : "a string"
+                error("header '\(name)' must be \(expected), found \(describe(member.value))", at: member.pointer)
+            } else if let value = template(member, name) {
+                headers.append(HeaderField(name: name, value: value))
+            }
+        }
+        return headers
+    }
+
+    /// The members of a headers object whose names are valid tokens and unique regardless of case.
+    mutating func uniqueHeaderNames(_ field: Field) -> [(String, Field)] {
+        var seen: [String: String] = [:]
+        var result: [(String, Field)] = []
+        for (name, member) in field.members {
+            guard Self.isHeaderName(name) else {
+                error(
+                    "invalid header name '\(name)': a header name is one or more letters, digits or !#$%&'*+-.^_`|~",
+                    at: member.pointer, atKey: true)
+                continue
+            }
+            if let first = seen[name.lowercased()] {
+                error("header '\(name)' repeats '\(first)' (header names are case-insensitive)", at: member.pointer, atKey: true)
+                continue
+            }
+            seen[name.lowercased()] = name
+            result.append((name, member))
+        }
+        return result
+    }
+
+    /// RFC 9110 token characters.
+    static func isHeaderName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+            }
+    }
+
+    /// Query parameters: a scalar or an array of scalars (the parameter repeats); `null` removes one.
+    mutating func decodeQuery(_ field: Field, allowRemoval: Bool) -> [QueryItem] {
+        guard field.value.objectValue != nil else {
+            error("'query' must be an object of parameter names to values, found \(describe(field.value))", at: field.pointer)
+            return []
+        }
+        var items: [QueryItem] = []
+        for (name, member) in field.members {
+            switch member.value {
+            case .null where allowRemoval:
+                items.append(QueryItem(name: name, values: nil))
+            case .array:
+                let values = member.elements.compactMap { scalarTemplate($0, "query parameter '\(name)'") }
+                items.append(QueryItem(name: name, values: values))
+            case .string, .number, .bool:
+                if let value = scalarTemplate(member, "query parameter '\(name)'") {
+                    items.append(QueryItem(name: name, values: [value]))
+                }
+            default:
+                let removal = allowRemoval ? ", null to remove an endpoint parameter" : ""
+                error(
+                    "query parameter '\(name)' must be a string, a number, a boolean or an array of them\(removal), found \(describe(member.value))",
+                    at: member.pointer)
+            }
+        }
+        return items
+    }
+
+    /// The values a case (or setup step) sends; `keys` says which fields this object may hold.
+    mutating func decodeCaseRequest(_ fields: [String: Field]) -> CaseRequest {
+        var request = CaseRequest()
+        if let pathParams = fields["pathParams"] {
+            if pathParams.value.objectValue == nil {
+                error("'pathParams' must be an object of placeholder names to values, found \(describe(pathParams.value))", at: pathParams.pointer)
+            }
+            for (name, member) in pathParams.members {
+                if let value = scalarTemplate(member, "path parameter '\(name)'") {
+                    request.pathParams[name] = value
+                }
+            }
+        }
+        request.query = fields["query"].map { decodeQuery($0, allowRemoval: true) } ?? []
+        request.headers = fields["headers"].map { decodeRequestHeaders($0, allowRemoval: true) } ?? []
+        if let body = fields["body"], let text = fields["text"] {
+            error("a request has either a JSON 'body' or a 'text' body, not both", at: text.pointer, atKey: true)
+            _ = body
+        } else if let body = fields["body"] {
+            checkTemplates(in: body)
+            request.body = .json(body.value)
+        } else if let text = fields["text"], let value = template(text, "text") {
+            request.body = .text(value)
+        }
+        if let schema = fields["schema"] {
+            request.schema = decodeSchema(schema)
+        }
+        return request
+    }
+
+    /// Checks the placeholder syntax of every string inside a JSON body.
+    mutating func checkTemplates(in field: Field) {
+        switch field.value {
+        case .string(let text): _ = template(text, at: field.pointer)
+        case .array: for element in field.elements { checkTemplates(in: element) }
+        case .object: for (_, member) in field.members { checkTemplates(in: member) }
+        default: break
+        }
+    }
+
+    /// Every path placeholder needs a value and every value a placeholder.
+    mutating func checkPathParams(_ request: CaseRequest, path: PathTemplate, owner: String, fields: [String: Field]?, at pointer: JSONPointer) {
+        let placeholders = path.placeholders
+        let given = fields?["pathParams"]
+        let missing = placeholders.filter { request.pathParams[$0] == nil }
+        // A misspelt name is one problem: report the extra key with its suggestion, not also the missing one.
+        var suggested: Set<String> = []
+        for (name, member) in given?.members ?? [] where !placeholders.contains(name) {
+            if placeholders.isEmpty {
+                error("'pathParams' has '\(name)', but the path '\(path)' has no placeholders", at: member.pointer, atKey: true)
+                continue
+            }
+            var hint = ""
+            if let match = suggestion(for: name, among: missing) {
+                suggested.insert(match)
+                hint = ", did you mean '\(match)'?"
+            }
+            error("'pathParams' has '\(name)', which is not a placeholder of the path '\(path)'\(hint)", at: member.pointer, atKey: true)
+        }
+        for name in missing where !suggested.contains(name) {
+            let target = given?.pointer ?? (fields == nil ? pointer : pointer.appending("request"))
+            error("\(owner) has no value for the path placeholder '{\(name)}' of '\(path)'", at: target)
+        }
+    }
+
+    /// A JSON Schema is an object or a boolean; its references are checked by the reference checker.
+    mutating func decodeSchema(_ field: Field) -> SchemaReference? {
+        switch field.value {
+        case .object, .bool:
+            return SchemaReference(schema: field.value, file: file, pointer: field.pointer)
+        default:
+            error("'schema' must be a JSON Schema (an object or a boolean), found \(describe(field.value))", at: field.pointer)
+            return nil
+        }
+    }
+}

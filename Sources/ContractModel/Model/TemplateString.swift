@@ -1,0 +1,104 @@
+/// A string that may hold `${env:NAME}` and `${capture:NAME}` placeholders; `$${` is a literal `${`.
+public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
+    public enum Segment: Sendable, Hashable {
+        case literal(String)
+        /// A secret read from the environment at run time; never shown in any output.
+        case env(String)
+        /// A value captured by an earlier setup step of the same case.
+        case capture(String)
+    }
+
+    public var segments: [Segment]
+
+    public init(segments: [Segment]) {
+        self.segments = segments
+    }
+
+    public init(literal: String) {
+        segments = literal.isEmpty ? [] : [.literal(literal)]
+    }
+
+    public static let placeholderKinds = ["env", "capture"]
+
+    /// Parses the placeholders of `text`; the error says what is wrong with the first bad one.
+    public init(parsing text: String) throws(TemplateSyntaxError) {
+        var segments: [Segment] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            literal += rest[..<dollar]
+            let afterDollar = rest[dollar...].dropFirst()
+            if afterDollar.hasPrefix("${") {
+                literal += "${"
+                rest = afterDollar.dropFirst(2)
+                continue
+            }
+            guard afterDollar.hasPrefix("{") else {
+                literal += "$"
+                rest = afterDollar
+                continue
+            }
+            guard let close = afterDollar.firstIndex(of: "}") else {
+                throw TemplateSyntaxError(
+                    message: "unterminated placeholder '\(rest[dollar...].prefix(30))', expected '}' (write '$${' for a literal '${')")
+            }
+            let body = afterDollar[afterDollar.index(after: afterDollar.startIndex)..<close]
+            let placeholder = "${\(body)}"
+            guard let colon = body.firstIndex(of: ":") else {
+                throw TemplateSyntaxError(
+                    message: "placeholder '\(placeholder)' needs a kind, expected '${env:NAME}' or '${capture:NAME}'")
+            }
+            let kind = String(body[..<colon])
+            let name = String(body[body.index(after: colon)...])
+            guard Self.isVariableName(name) else {
+                throw TemplateSyntaxError(
+                    message: "placeholder '\(placeholder)' has an invalid name '\(name)', expected letters, digits and '_', not starting with a digit")
+            }
+            if !literal.isEmpty {
+                segments.append(.literal(literal))
+                literal = ""
+            }
+            switch kind {
+            case "env": segments.append(.env(name))
+            case "capture": segments.append(.capture(name))
+            default:
+                throw TemplateSyntaxError(
+                    message: "placeholder '\(placeholder)' has an unknown kind '\(kind)', expected 'env' or 'capture'"
+                        + didYouMean(kind, among: Self.placeholderKinds))
+            }
+            rest = afterDollar[afterDollar.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        self.init(segments: segments)
+    }
+
+    /// Names of variables and path placeholders: letters, digits and `_`, not starting with a digit.
+    public static func isVariableName(_ name: some StringProtocol) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    public var environmentVariables: [String] {
+        segments.compactMap { if case .env(let name) = $0 { name } else { nil } }
+    }
+
+    public var capturedVariables: [String] {
+        segments.compactMap { if case .capture(let name) = $0 { name } else { nil } }
+    }
+
+    /// The text as written, with `$${` for literal `${`.
+    public var description: String {
+        segments.map {
+            switch $0 {
+            case .literal(let text): text.replacing("${", with: "$${")
+            case .env(let name): "${env:\(name)}"
+            case .capture(let name): "${capture:\(name)}"
+            }
+        }.joined()
+    }
+}
+
+public struct TemplateSyntaxError: Error, Sendable, Hashable {
+    public var message: String
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct ContractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contract",
+        abstract: "Contract testing for HTTP APIs: one set of JSON contracts for live servers and unit-test fixtures.",
+        subcommands: [LintCommand.self]
+    )
+}

@@ -1,0 +1,49 @@
+import ContractJSON
+import ContractModel
+import Foundation
+import Testing
+
+/// `Golden/broken/` holds one file per lint rule, each with exactly one problem.
+struct BrokenContractsTests {
+    static func load() throws -> ContractSet {
+        let directory = GoldenFile.directory.appendingPathComponent("broken").path
+        // Shown as `broken/…` whatever the checkout path, so the golden output is machine-independent.
+        let files = try ContractSourceReader.read(directory: directory).map {
+            SourceFile(path: "broken/" + $0.relativePath, relativePath: $0.relativePath, bytes: $0.bytes)
+        }
+        return ContractLoader.load(files: files, directory: "broken")
+    }
+
+    @Test func textOutputMatchesGolden() throws {
+        let report = LintReport(try Self.load())
+        try GoldenFile.check(report.renderText(), against: "broken.txt")
+        #expect(report.exitCode == 2)
+    }
+
+    @Test func jsonOutputMatchesGolden() throws {
+        let report = LintReport(try Self.load())
+        try GoldenFile.check(report.renderJSON(), against: "broken.json")
+        let parsed = try JSONParser().parse(report.renderJSON()).value
+        #expect(parsed.objectValue?["errorCount"] == .number(JSONNumber(report.errorCount)))
+    }
+
+    /// Exactly one diagnostic per broken file: no cascades, nothing missed.
+    @Test func oneDiagnosticPerProblem() throws {
+        let set = try Self.load()
+        let directory = GoldenFile.directory.appendingPathComponent("broken").path
+        // The cycle that ref-cycle.json reaches is reported where it is: in schemas/loop-a.json.
+        let clean: Set<String> = [
+            "duplicate-id-a.json", "ref-cycle.json", "ref-recursive-is-fine.json", "schemas/product.json", "schemas/tree.json", "schemas/loop-b.json",
+        ]
+        for file in try ContractSourceReader.read(directory: directory) {
+            let count = set.diagnostics.count { $0.file == "broken/" + file.relativePath }
+            #expect(count == (clean.contains(file.relativePath) ? 0 : 1), "\(file.relativePath)")
+        }
+    }
+
+    @Test func sortedByFileAndPosition() throws {
+        let diagnostics = try Self.load().diagnostics
+        #expect(diagnostics == diagnostics.sorted())
+        #expect(diagnostics.allSatisfy { $0.location != nil })
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The `contract` executable built beside the test bundle.
+enum ContractBinary {
+    struct Result {
+        var exitCode: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var url: URL {
+        // SwiftPM puts products and the test bundle in the same folder (.build/debug or .build/release).
+        let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let beside = buildFolder.appendingPathComponent("contract")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return buildFolder.deletingLastPathComponent().appendingPathComponent("contract")
+    }
+
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Read before waiting, so a large output cannot fill the pipe and block the child.
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            exitCode: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
