@@ -1,7 +1,7 @@
 import ContractJSON
 
 extension DocumentDecoder {
-    mutating func decodeCase(_ field: Field, endpoint: Endpoint?) -> ContractCase? {
+    mutating func decodeCase(_ field: Field, path: PathTemplate?) -> ContractCase? {
         let name = field.member("name").flatMap { $0.value.stringValue }
         let what = name.map { "case '\($0)'" } ?? "a case"
         guard let fields = object(field, what, allowed: FormatKeys.testCase, required: ["name", "response"]) else { return nil }
@@ -36,8 +36,8 @@ extension DocumentDecoder {
         let requestFields = fields["request"].flatMap { object($0, "the request of \(what)", allowed: FormatKeys.caseRequest) }
         if let requestFields { request = decodeCaseRequest(requestFields) }
         checkCaptureUses(from: usesBefore, captured: captured, owner: what)
-        if let endpoint {
-            checkPathParams(request, path: endpoint.path, owner: what, fields: requestFields, at: field.pointer)
+        if let path {
+            checkPathParams(request, path: path, owner: what, fields: requestFields, at: field.pointer)
         }
         let response = fields["response"].flatMap { decodeResponse($0, what: what) }
         guard let checkedName, let response else { return nil }

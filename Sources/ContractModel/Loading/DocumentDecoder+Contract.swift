@@ -30,6 +30,8 @@ extension DocumentDecoder {
         let description = string(fields["description"], "description")
         let tags = stringList(fields["tags"], "tags")
         let endpoint = fields["request"].flatMap { decodeEndpoint($0) }
+        // Cases are checked against the path even when another part of the endpoint is wrong.
+        let path = endpoint?.path ?? fields["request"]?.member("path")?.value.stringValue.flatMap { try? PathTemplate(parsing: $0) }
         var cases: [ContractCase] = []
         if let casesField = fields["cases"] {
             if casesField.value.arrayValue == nil {
@@ -39,7 +41,7 @@ extension DocumentDecoder {
             }
             var namesSeen: [String: JSONPointer] = [:]
             for element in casesField.elements {
-                guard let testCase = decodeCase(element, endpoint: endpoint) else { continue }
+                guard let testCase = decodeCase(element, path: path) else { continue }
                 let namePointer = element.pointer.appending("name")
                 if let first = namesSeen[testCase.name], let location = document.location(of: first) {
                     error("duplicate case name '\(testCase.name)', first used at line \(location.line), column \(location.column)", at: namePointer)

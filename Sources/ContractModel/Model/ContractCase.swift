@@ -67,6 +67,11 @@ public struct SetupStep: Sendable, Hashable {
     public struct Capture: Sendable, Hashable {
         public var variable: String
         public var pointer: JSONPointer
+
+        public init(variable: String, pointer: JSONPointer) {
+            self.variable = variable
+            self.pointer = pointer
+        }
     }
 
     public init(

@@ -101,4 +101,8 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
 
 public struct TemplateSyntaxError: Error, Sendable, Hashable {
     public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 }
