@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Dependencies point one way: ContractJSON <- ContractModel <- contract (the executable).
+// Dependencies point one way: ContractJSON <- ContractSchema, ContractJSON <- ContractModel <- contract (the executable).
 // Later capabilities add their own modules (see docs/ARCHITECTURE.md); only the products a
 // user links appear here, so test-only and example-only dependencies never reach them.
 let package = Package(
@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "contract", targets: ["contract"]),
         .library(name: "ContractJSON", targets: ["ContractJSON"]),
+        .library(name: "ContractSchema", targets: ["ContractSchema"]),
         .library(name: "ContractModel", targets: ["ContractModel"]),
     ],
     dependencies: [
@@ -17,6 +18,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "ContractJSON"),
+        .target(name: "ContractSchema", dependencies: ["ContractJSON"]),
         .target(name: "ContractModel", dependencies: ["ContractJSON"]),
         .executableTarget(
             name: "contract",
@@ -26,6 +28,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON"]),
+        .testTarget(name: "ContractSchemaTests", dependencies: ["ContractSchema"]),
         .testTarget(
             name: "ContractModelTests",
             dependencies: ["ContractModel"],
