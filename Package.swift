@@ -28,7 +28,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON"]),
-        .testTarget(name: "ContractSchemaTests", dependencies: ["ContractSchema"]),
+        .testTarget(name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON"]),
         .testTarget(
             name: "ContractModelTests",
             dependencies: ["ContractModel"],

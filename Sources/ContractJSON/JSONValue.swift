@@ -9,6 +9,31 @@ public enum JSONValue: Sendable, Hashable {
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
+
+    /// Strings compare code point by code point: JSON does not treat `é` and `e` + U+0301 as equal,
+    /// although Swift's `String` does.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .number(let value): hasher.combine(value)
+        case .string(let value): hasher.combine(value)
+        case .array(let value): hasher.combine(value)
+        case .object(let value): hasher.combine(value)
+        }
+    }
 }
 
 extension JSONValue {
