@@ -34,14 +34,18 @@ struct DocumentDecoder {
             return nil
         }
         var result: [String: Field] = [:]
+        var suggested: Set<String> = []
         for (key, member) in field.members {
             if allowed.contains(key) {
                 result[key] = member
             } else {
-                error("unknown key '\(key)' in \(what)\(didYouMean(key, among: allowed.filter { object[$0] == nil }))", at: member.pointer, atKey: true)
+                let match = suggestion(for: key, among: allowed.filter { object[$0] == nil })
+                if let match { suggested.insert(match) }
+                error("unknown key '\(key)' in \(what)\(match.map { ", did you mean '\($0)'?" } ?? "")", at: member.pointer, atKey: true)
             }
         }
-        for key in required where object[key] == nil {
+        // A misspelt required key is one problem, reported at the misspelling above.
+        for key in required where object[key] == nil && !suggested.contains(key) {
             error("\(what) is missing the required key '\(key)'", at: field.pointer)
         }
         return result
