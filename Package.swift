@@ -27,7 +27,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON"]),
+        // Test-only helpers (finding ../shared); not part of any product.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "TestSupport"]),
         .testTarget(name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON"]),
         .testTarget(
             name: "ContractModelTests",

@@ -1,13 +1,12 @@
 import ContractJSON
 import Foundation
+import TestSupport
 import Testing
 
 /// The public JSONTestSuite (`test_parsing/`): `y_` must parse, `n_` must fail with a
 /// located message, `i_` may do either but must not crash or hang.
 struct JSONTestSuiteTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/json-test-suite/test_parsing")
+    static let directory = SharedData.url("json-test-suite/test_parsing")
 
     static func files(_ prefix: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
