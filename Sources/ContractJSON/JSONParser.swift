@@ -24,7 +24,7 @@ public struct JSONParser: Sendable {
                 return .failure(error)
             }
         }
-        let source = SourceText(bytes)
+        let source = SourceText(bytes, indexLines: tracksLocations)
         switch result {
         case .success(let (value, map, pending)):
             let duplicates = pending.map {
