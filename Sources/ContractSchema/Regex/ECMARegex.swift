@@ -1,0 +1,55 @@
+/// An ECMA-262 regular expression (with the `u` flag, as JSON Schema uses them), compiled once
+/// and then used from many threads.
+///
+/// JSON Schema's `pattern`, `patternProperties` and the `regex` format follow ECMA-262, which
+/// differs from Swift's `Regex` (`\d` is ASCII only, `$` never matches before a final newline,
+/// invalid escapes such as `\a` are errors), so the validator carries its own engine: a parser
+/// to a small instruction program, run by a backtracking machine over Unicode scalars.
+public struct ECMARegex: Sendable {
+    public let pattern: String
+    let program: RegexProgram
+
+    /// The default bound on backtracking steps; beyond it `matches(_:)` answers no rather than hang.
+    public static let defaultStepLimit = 1_000_000
+
+    public init(_ pattern: String) throws(RegexSyntaxError) {
+        self.pattern = pattern
+        var parser = RegexParser(pattern)
+        let tree = try parser.parse()
+        program = RegexCompiler.compile(tree)
+    }
+
+    /// True when the pattern matches anywhere in `string` (`RegExp.prototype.test`). A pattern that
+    /// backtracks catastrophically on this input counts as not matching.
+    public func matches(_ string: String) -> Bool {
+        matches(string, stepLimit: Self.defaultStepLimit) == .matched
+    }
+
+    /// Like ``matches(_:)``, but says when it gave up after `stepLimit` steps.
+    public func matches(_ string: String, stepLimit: Int) -> RegexMatchResult {
+        var machine = RegexMachine(program: program, input: Array(string.unicodeScalars.lazy.map(\.value)), stepLimit: stepLimit)
+        return machine.search()
+    }
+}
+
+/// The outcome of a bounded match.
+public enum RegexMatchResult: Sendable, Hashable {
+    case matched
+    case notMatched
+    case gaveUp
+}
+
+/// Why a pattern is not an ECMA-262 regular expression.
+public struct RegexSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, e.g. `unterminated character class`.
+    public var message: String
+    /// Where, in Unicode scalars from the start of the pattern.
+    public var offset: Int
+
+    public init(message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String { "\(message) at offset \(offset)" }
+}
