@@ -1,0 +1,69 @@
+/// The formats the validator asserts: every format of draft 2020-12 and draft 7 (`regex` included,
+/// checked with the ECMA-262 engine). Hand-written scanners over UTF-8, no allocation for ASCII
+/// input on the hot formats (uuid, date-time, email, uri), because they run on every string
+/// with a `format` in every validated document.
+public enum FormatChecker {
+    /// Whether `value` is valid for `format`; nil when the format is unknown (and so not asserted).
+    public static func isValid(_ value: String, format: String) -> Bool? {
+        switch format {
+        case "date-time": DateTimeFormats.isDateTime(value)
+        case "date": DateTimeFormats.isDate(value)
+        case "time": DateTimeFormats.isTime(value)
+        case "duration": DateTimeFormats.isDuration(value)
+        case "email": EmailFormats.isEmail(value, international: false)
+        case "idn-email": EmailFormats.isEmail(value, international: true)
+        case "hostname": HostnameFormats.isHostname(value)
+        case "idn-hostname": HostnameFormats.isInternationalHostname(value)
+        case "ipv4": IPFormats.isIPv4(value)
+        case "ipv6": IPFormats.isIPv6(value)
+        case "uri": URIFormats.isURI(value, international: false, referenceAllowed: false)
+        case "uri-reference": URIFormats.isURI(value, international: false, referenceAllowed: true)
+        case "iri": URIFormats.isURI(value, international: true, referenceAllowed: false)
+        case "iri-reference": URIFormats.isURI(value, international: true, referenceAllowed: true)
+        case "uri-template": URIFormats.isURITemplate(value)
+        case "uuid": isUUID(value)
+        case "json-pointer": PointerFormats.isJSONPointer(value)
+        case "relative-json-pointer": PointerFormats.isRelativeJSONPointer(value)
+        case "regex": (try? ECMARegex(value)) != nil
+        default: nil
+        }
+    }
+
+    public static let knownFormats: Set<String> = [
+        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
+        "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer", "relative-json-pointer", "regex",
+    ]
+
+    /// RFC 9562: 8-4-4-4-12 hexadecimal digits, any case.
+    static func isUUID(_ value: String) -> Bool {
+        let bytes = value.utf8
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !ASCII.isHexDigit(byte) {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// Byte classes shared by the format scanners.
+enum ASCII {
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+    static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= 97 && (byte | 0x20) <= 102) }
+    static func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || isAlpha(byte) }
+
+    /// The value of `count` ASCII digits at `offset`, or nil.
+    static func number(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int? {
+        guard offset + count <= bytes.count else { return nil }
+        var value = 0
+        for index in offset..<(offset + count) {
+            guard isDigit(bytes[index]) else { return nil }
+            value = value * 10 + Int(bytes[index] - 48)
+        }
+        return value
+    }
+}
