@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Dependencies point one way: ContractJSON <- ContractSchema, ContractJSON <- ContractModel <- contract (the executable).
+// Dependencies point one way: ContractJSON <- ContractSchema <- ContractModel <- contract (the executable).
 // Later capabilities add their own modules (see docs/ARCHITECTURE.md); only the products a
 // user links appear here, so test-only and example-only dependencies never reach them.
 let package = Package(
@@ -19,7 +19,7 @@ let package = Package(
     targets: [
         .target(name: "ContractJSON"),
         .target(name: "ContractSchema", dependencies: ["ContractJSON"]),
-        .target(name: "ContractModel", dependencies: ["ContractJSON"]),
+        .target(name: "ContractModel", dependencies: ["ContractJSON", "ContractSchema"]),
         .executableTarget(
             name: "contract",
             dependencies: [
@@ -27,13 +27,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Prints validation throughput on the shared benchmark data (docs/PERFORMANCE.md).
+        .executableTarget(
+            name: "ValidationBenchmark",
+            dependencies: ["ContractSchema", "ContractJSON"],
+            path: "Benchmarks/ValidationBenchmark"
+        ),
         // Test-only helpers (finding ../shared); not part of any product.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "TestSupport"]),
-        .testTarget(name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON"]),
+        .testTarget(name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON", "TestSupport"]),
         .testTarget(
             name: "ContractModelTests",
-            dependencies: ["ContractModel"],
+            dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "contractTests", dependencies: ["contract"]),

@@ -60,12 +60,47 @@ public enum ContractLoader {
         }
         checker.checkCycles()
         diagnostics += checker.diagnostics
+        diagnostics += checkSchemas(contracts, files: files, documents: documents, displayPaths: displayPaths, known: diagnostics)
 
         if !files.contains(where: { !$0.isSchemaDocument }) {
             diagnostics.append(.error("no contract files (*.json outside 'schemas' folders) found", file: directory))
         }
         return ContractSet(contracts: contracts, documents: documents, diagnostics: diagnostics.sorted())
     }
+}
+
+/// The validator's checks: schemas against meta-schemas, examples and bodies against schemas.
+/// A problem already reported at the same place (a missing `$ref` target, say) is not repeated.
+private func checkSchemas(
+    _ contracts: [Contract], files: [SourceFile], documents: [String: JSONDocument], displayPaths: [String: String], known: [Diagnostic]
+) -> [Diagnostic] {
+    let schemaFiles = files.filter(\.isSchemaDocument).map(\.relativePath)
+    var checker = SchemaChecker(documents: documents, displayPaths: displayPaths, schemaFiles: schemaFiles)
+    checker.cyclesReported = known.contains { $0.message.contains("reference cycle") }
+    for file in schemaFiles { checker.checkSchemaFile(file) }
+    let relativePaths = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+    for contract in contracts {
+        guard let relativePath = relativePaths[contract.file] else { continue }
+        for testCase in contract.cases {
+            if let schema = testCase.request.schema {
+                var bodies: [(JSONValue, JSONPointer, String)] = []
+                if case .json(let body) = testCase.request.body {
+                    bodies.append((body, testCase.pointer.appending("request").appending("body"), "the request 'body'"))
+                }
+                checker.check(schema, relativePath: relativePath, examples: bodies)
+            }
+            if case .json(let schema, let example) = testCase.response.body {
+                let examples = example.map { [($0, testCase.pointer.appending("response").appending("example"), "the 'example'")] } ?? []
+                checker.check(schema, relativePath: relativePath, examples: examples)
+            }
+        }
+    }
+    let seen = Set(known.map { "\($0.file)|\($0.pointer?.description ?? "")" })
+    var unique: [Diagnostic] = []
+    for diagnostic in checker.diagnostics where !seen.contains("\(diagnostic.file)|\(diagnostic.pointer?.description ?? "")") {
+        if !unique.contains(diagnostic) { unique.append(diagnostic) }
+    }
+    return unique
 }
 
 extension Contract {

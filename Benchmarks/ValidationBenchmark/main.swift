@@ -1,0 +1,79 @@
+// Validation throughput on the shared benchmark data (see docs/PERFORMANCE.md):
+//   ../shared/bench/reference.sh /tmp/contract-bench      # data + jsonschema-rs reference figures
+//   swift run -c release ValidationBenchmark /tmp/contract-bench
+// Prints parse-only MB/s, validate-only docs/s on pre-parsed values, parse+validate MB/s, and
+// checks every verdict against docs.expected.jsonl (exit 1 on any disagreement).
+import ContractJSON
+import ContractSchema
+import Foundation
+
+let directory = CommandLine.arguments.dropFirst().first ?? "/tmp/contract-bench"
+let repeats = 3
+
+func readLines(_ name: String) -> [[UInt8]] {
+    guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
+        FileHandle.standardError.write(Data("error: cannot read '\(directory)/\(name)'; run ../shared/bench/reference.sh \(directory) first\n".utf8))
+        exit(2)
+    }
+    return Array(data).split(separator: UInt8(ascii: "\n")).map(Array.init)
+}
+
+func best(_ body: () -> Void) -> Double {
+    var fastest = Double.infinity
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return fastest
+}
+
+let lines = readLines("docs.jsonl")
+let expected = readLines("docs.expected.jsonl").map { line -> Bool in
+    (try? JSONParser(tracksLocations: false).parse(line).value.objectValue?["valid"]?.boolValue) ?? nil ?? false
+}
+let bytes = Double(lines.reduce(0) { $0 + $1.count })
+let megabytes = bytes / 1_000_000
+let parser = JSONParser(tracksLocations: false)
+
+guard let schemaBytes = FileManager.default.contents(atPath: directory + "/schema.json"),
+    let schemaValue = try? parser.parse(Array(schemaBytes)).value
+else {
+    print("error: cannot read \(directory)/schema.json")
+    exit(2)
+}
+let schema: JSONSchema
+do {
+    schema = try JSONSchema(schemaValue, uri: "file://\(directory)/schema.json")
+} catch {
+    print("error: the schema does not compile: \(error)")
+    exit(2)
+}
+
+var documents: [JSONValue] = []
+let parseTime = best {
+    documents = lines.map { (try? parser.parse($0).value) ?? .null }
+}
+var verdicts: [Bool] = []
+let validateTime = best {
+    verdicts = documents.map { schema.isValid($0) }
+}
+let bothTime = best {
+    var valid = 0
+    for line in lines where (try? parser.parse(line)).map({ schema.isValid($0.value) }) == true { valid += 1 }
+    precondition(valid >= 0)
+}
+var errorCount = 0
+let errorsTime = best {
+    errorCount = documents.reduce(0) { $0 + schema.validate($1).errors.count }
+}
+
+let disagreements = zip(verdicts, expected).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+func figure(_ value: Double) -> String { String(format: "%.1f", value) }
+print("documents:                \(lines.count) (\(figure(megabytes)) MB), \(verdicts.count { !$0 }) invalid")
+print("parse only:               \(figure(megabytes / parseTime)) MB/s")
+print("validate only (isValid):  \(figure(Double(lines.count) / validateTime)) docs/s, \(figure(megabytes / validateTime)) MB/s")
+print("parse + validate:         \(figure(megabytes / bothTime)) MB/s, \(figure(Double(lines.count) / bothTime)) docs/s")
+print("validate, every error:    \(figure(Double(lines.count) / errorsTime)) docs/s (\(errorCount) errors)")
+print("verdicts vs expected:     \(disagreements.isEmpty ? "all \(lines.count) agree" : "\(disagreements.count) disagree, first lines \(disagreements.prefix(10).map { $0 + 1 })")")
+exit(disagreements.isEmpty ? 0 : 1)

@@ -1,0 +1,143 @@
+import ContractJSON
+import ContractSchema
+
+/// Checks the schemas of a contracts tree with the validator: every schema against its
+/// meta-schema, every `example` (and request `body`) against its schema. Schemas are compiled
+/// through a registry holding the tree's documents, so references resolve exactly as they will
+/// when `contract verify` runs.
+struct SchemaChecker {
+    let documents: [String: JSONDocument]
+    let displayPaths: [String: String]
+    private let registry: SchemaRegistry
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Set when the reference checker already explained the tree's reference cycles with file paths.
+    var cyclesReported = false
+    private var metaSchemas: [SchemaDialect: JSONSchema] = [:]
+    private var checkedDocuments: Set<String> = []
+
+    init(documents: [String: JSONDocument], displayPaths: [String: String], schemaFiles: [String]) {
+        self.documents = documents
+        self.displayPaths = displayPaths
+        var registry = SchemaRegistry()
+        for file in schemaFiles {
+            if let document = documents[file] { registry.register(document.value, uri: Self.uri(file: file)) }
+        }
+        self.registry = registry
+    }
+
+    /// The URI a schema file is registered under: `file:///schemas/product.json`.
+    static func uri(file: String) -> String { "file:///" + file }
+
+    /// An inline schema is a resource of its own; the query keeps its URI apart from the contract
+    /// file's while relative references still resolve from the contract's folder.
+    static func uri(file: String, pointer: JSONPointer) -> String {
+        pointer.isRoot ? uri(file: file) : uri(file: file) + "?schema=" + pointer.description
+    }
+
+    /// Checks one schema written in a contract, and the values that must match it.
+    mutating func check(_ schema: SchemaReference, relativePath: String, examples: [(value: JSONValue, pointer: JSONPointer, what: String)]) {
+        defer { checkAgainstMetaSchema(schema.schema, file: relativePath, at: schema.pointer) }
+        var registry = self.registry
+        let uri = Self.uri(file: relativePath, pointer: schema.pointer)
+        registry.register(schema.schema, uri: uri)
+        let compiled: JSONSchema
+        do {
+            compiled = try JSONSchema(compiling: uri, registry: registry)
+        } catch {
+            for problem in error.problems { report(problem) }
+            return
+        }
+        for example in examples {
+            for error in condensed(compiled.validate(example.value).errors) {
+                let pointer = JSONPointer(tokens: example.pointer.tokens + error.instanceLocation.tokens)
+                add("\(example.what) does not match its schema: \(error.message) (at \(display(error.absoluteKeywordLocation)))",
+                    file: relativePath, pointer: pointer)
+            }
+        }
+    }
+
+    /// Checks a shared schema file against its meta-schema, once.
+    mutating func checkSchemaFile(_ relativePath: String) {
+        guard checkedDocuments.insert(relativePath).inserted, let document = documents[relativePath] else { return }
+        defer { checkAgainstMetaSchema(document.value, file: relativePath, at: .root) }
+        // Compiling it reports references and patterns that no contract reaches yet.
+        if case .failure(let error) = Result(catching: { () throws(SchemaCompilationError) in
+            try JSONSchema(compiling: Self.uri(file: relativePath), registry: registry)
+        }) {
+            for problem in error.problems { report(problem) }
+        }
+    }
+
+    private mutating func checkAgainstMetaSchema(_ schema: JSONValue, file: String, at pointer: JSONPointer) {
+        let dialect = schema.objectValue?["$schema"]?.stringValue.flatMap(SchemaDialect.init(metaSchemaURI:)) ?? .draft2020_12
+        guard let metaSchema = metaSchema(dialect) else { return }
+        // The compiler's message for the same place is the more specific one, so it wins.
+        let displayed = displayPaths[file] ?? file
+        let explained = Set(diagnostics.filter { $0.file == displayed }.compactMap(\.pointer))
+        for error in condensed(metaSchema.validate(schema).errors) {
+            let location = JSONPointer(tokens: pointer.tokens + error.instanceLocation.tokens)
+            guard !explained.contains(location) else { continue }
+            add("invalid schema: \(error.message)", file: file, pointer: location)
+        }
+    }
+
+    private mutating func metaSchema(_ dialect: SchemaDialect) -> JSONSchema? {
+        if let cached = metaSchemas[dialect] { return cached }
+        let compiled = try? JSONSchema(compiling: dialect.rawValue, registry: SchemaRegistry(), defaultDialect: dialect)
+        metaSchemas[dialect] = compiled
+        return compiled
+    }
+
+    /// One error per instance location: the most specific one, not the `anyOf` summary above it.
+    private func condensed(_ errors: [ValidationError]) -> [ValidationError] {
+        var kept: [JSONPointer: ValidationError] = [:]
+        var order: [JSONPointer] = []
+        for error in errors {
+            guard let existing = kept[error.instanceLocation] else {
+                kept[error.instanceLocation] = error
+                order.append(error.instanceLocation)
+                continue
+            }
+            let summaries: Set<String> = ["anyOf", "oneOf", "allOf", "false"]
+            if summaries.contains(existing.keyword), !summaries.contains(error.keyword) {
+                kept[error.instanceLocation] = error
+            }
+        }
+        // Drop a summary when a deeper location explains it.
+        return order.compactMap { kept[$0] }.filter { error in
+            !(["anyOf", "oneOf"].contains(error.keyword)
+                && order.contains { $0.tokens.count > error.instanceLocation.tokens.count && $0.tokens.starts(with: error.instanceLocation.tokens) })
+        }
+    }
+
+    private mutating func report(_ problem: SchemaProblem) {
+        if problem.kind == .referenceCycle && cyclesReported { return }
+        guard let (file, base) = Self.fileAndPointer(problem.document) else { return }
+        add(problem.message, file: file, pointer: JSONPointer(tokens: base.tokens + problem.pointer.tokens))
+    }
+
+    private mutating func add(_ message: String, file: String, pointer: JSONPointer) {
+        let document = documents[file]
+        let location = document?.location(of: pointer) ?? document?.nearestLocation(of: pointer)
+        diagnostics.append(.error(message, file: displayPaths[file] ?? file, location: location, pointer: pointer))
+    }
+
+    /// `file:///products/get.json?schema=/cases/0/response/schema` back to the file and pointer.
+    static func fileAndPointer(_ uri: String) -> (String, JSONPointer)? {
+        guard uri.hasPrefix("file:///") else { return nil }
+        let rest = uri.dropFirst("file:///".count)
+        guard let query = rest.range(of: "?schema=") else { return (String(rest), .root) }
+        let pointer = (try? JSONPointer(parsing: String(rest[query.upperBound...]))) ?? .root
+        return (String(rest[..<query.lowerBound]), pointer)
+    }
+
+    /// An absolute keyword location as the user knows it: `contracts/schemas/product.json#/properties/price/type`.
+    private func display(_ location: String) -> String {
+        let hash = location.firstIndex(of: "#") ?? location.endIndex
+        guard let (file, base) = Self.fileAndPointer(String(location[..<hash])) else { return location }
+        let fragment = hash < location.endIndex ? String(location[location.index(after: hash)...]) : ""
+        let inner = (try? JSONPointer(uriFragment: fragment)) ?? .root
+        let pointer = JSONPointer(tokens: base.tokens + inner.tokens)
+        return (displayPaths[file] ?? file) + (pointer.isRoot ? "" : pointer.uriFragment)
+    }
+}

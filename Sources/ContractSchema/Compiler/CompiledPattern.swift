@@ -1,0 +1,15 @@
+/// A `pattern` or `patternProperties` regular expression, compiled once with the schema.
+struct CompiledPattern: @unchecked Sendable {
+    let source: String
+    private let regex: ECMARegex
+
+    init(_ source: String) throws(RegexSyntaxError) {
+        self.source = source
+        regex = try ECMARegex(source)
+    }
+
+    /// Search semantics: the pattern may match anywhere unless it anchors itself.
+    func matches(_ string: String) -> Bool {
+        regex.matches(string)
+    }
+}

@@ -1,0 +1,39 @@
+extension SchemaCompiler {
+    /// Finds schemas that apply themselves to the same instance forever (A is `$ref` B, B is
+    /// `allOf: [{$ref: A}]`): validation would never end, so they are compile problems. Recursion
+    /// that moves into the instance (`properties`, `items`…) is fine and not reported.
+    func reportInPlaceCycles() {
+        var state: [ObjectIdentifier: Bool] = [:]  // false: on the current path, true: done
+        var reported: Set<ObjectIdentifier> = []
+        let locations = Dictionary(nodes.map { (ObjectIdentifier($0.value), $0.key) }, uniquingKeysWith: { first, _ in first })
+
+        func visit(_ node: SchemaNode) {
+            let id = ObjectIdentifier(node)
+            if let done = state[id] {
+                if !done, reported.insert(id).inserted, let location = locations[id] {
+                    report("this schema applies itself to the same value without end (a reference cycle)", at: location, kind: .referenceCycle)
+                }
+                return
+            }
+            state[id] = false
+            for next in Self.inPlaceSubschemas(node) { visit(next) }
+            state[id] = true
+        }
+        for location in nodes.keys.sorted(by: { ($0.document, $0.pointer) < ($1.document, $1.pointer) }) {
+            if let node = nodes[location] { visit(node) }
+        }
+    }
+
+    static func inPlaceSubschemas(_ node: SchemaNode) -> [SchemaNode] {
+        guard case .keywords(let keywords) = node.body else { return [] }
+        return keywords.flatMap { keyword -> [SchemaNode] in
+            switch keyword {
+            case .ref(let target, _), .dynamicRef(let target, _), .not(let target): [target]
+            case .allOf(let schemas), .anyOf(let schemas), .oneOf(let schemas): schemas
+            case .conditional(let condition, let then, let otherwise): [condition] + [then, otherwise].compactMap { $0 }
+            case .dependentSchemas(let dependencies, _): dependencies.map(\.schema)
+            default: []
+            }
+        }
+    }
+}

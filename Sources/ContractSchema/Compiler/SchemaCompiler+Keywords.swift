@@ -1,0 +1,227 @@
+import ContractJSON
+
+extension SchemaCompiler {
+    func compileKeywords(_ object: JSONObject, at location: Location, scope: Scope) -> [Keyword] {
+        let dialect = scope.dialect
+        let isDraft7 = dialect.dialect == .draft7
+        func sub(_ tokens: String...) -> SchemaNode? {
+            subnode(Location(document: location.document, pointer: JSONPointer(tokens: location.pointer.tokens + tokens)))
+        }
+        func problem(_ key: String, _ message: String) {
+            report("'\(key)' \(message)", at: Location(document: location.document, pointer: location.pointer.appending(key)))
+        }
+
+        // Draft 7: a `$ref` replaces every keyword beside it.
+        if isDraft7, let reference = object["$ref"]?.stringValue {
+            return self.reference(reference, scope: scope, at: location).map { [.ref($0, keyword: "$ref")] } ?? []
+        }
+
+        var first: [Keyword] = []  // cheap checks that fail fast: type, const, enum
+        var keywords: [Keyword] = []
+        var last: [Keyword] = []  // unevaluated*: they need every sibling's annotations
+        var handledItems = false
+        var handledProperties = false
+        var handledContains = false
+        var handledContent = false
+
+        for member in object where dialect.isEnabled(member.key) {
+            let key = member.key
+            let value = member.value
+            switch key {
+            case "$ref":
+                guard let text = value.stringValue else { problem(key, "must be a string"); continue }
+                if let target = reference(text, scope: scope, at: location) { keywords.append(.ref(target, keyword: "$ref")) }
+            case "$dynamicRef" where !isDraft7:
+                guard let text = value.stringValue else { problem(key, "must be a string"); continue }
+                let absolute = scope.base.resolving(text)
+                guard let targetLocation = resolve(absolute, from: Location(document: location.document, pointer: location.pointer.appending(key))),
+                    let target = node(at: targetLocation)
+                else { continue }
+                let fragment = absolute.fragment ?? ""
+                let resourceURI = absolute.withoutFragment.description
+                let isDynamic = !fragment.isEmpty && !fragment.hasPrefix("/") && dynamicAnchorNames[resourceURI]?.contains(fragment) == true
+                keywords.append(.dynamicRef(target, anchor: isDynamic ? fragment : nil))
+            case "type":
+                if let types = typeSet(value) { first.append(.type(types)) } else { problem(key, typeProblem(value)) }
+            case "enum":
+                if let values = value.arrayValue { first.append(.enumeration(values)) } else { problem(key, "must be an array") }
+            case "const":
+                first.append(.constant(value))
+            case "multipleOf":
+                if let number = value.numberValue, !number.isNegative, !number.isZero { keywords.append(.multipleOf(number)) } else {
+                    problem(key, "must be a number greater than 0")
+                }
+            case "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum":
+                guard let number = value.numberValue else { problem(key, "must be a number"); continue }
+                switch key {
+                case "maximum": keywords.append(.maximum(number))
+                case "minimum": keywords.append(.minimum(number))
+                case "exclusiveMaximum": keywords.append(.exclusiveMaximum(number))
+                default: keywords.append(.exclusiveMinimum(number))
+                }
+            case "maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties":
+                guard let limit = nonNegativeInteger(value) else { problem(key, "must be a non-negative integer"); continue }
+                switch key {
+                case "maxLength": keywords.append(.maxLength(limit))
+                case "minLength": keywords.append(.minLength(limit))
+                case "maxItems": keywords.append(.maxItems(limit))
+                case "minItems": keywords.append(.minItems(limit))
+                case "maxProperties": keywords.append(.maxProperties(limit))
+                default: keywords.append(.minProperties(limit))
+                }
+            case "pattern":
+                guard let text = value.stringValue else { problem(key, "must be a string"); continue }
+                do {
+                    keywords.append(.pattern(try CompiledPattern(text)))
+                } catch {
+                    problem(key, "is not a valid ECMA-262 regular expression: \(error)")
+                }
+            case "format":
+                let asserted = dialect.vocabularies?.contains(DialectInfo.vocabularyPrefix + "format-assertion") == true
+                if let name = value.stringValue { keywords.append(.format(name, asserted: asserted)) }
+            case "contentEncoding", "contentMediaType":
+                guard isDraft7, !handledContent else { continue }
+                handledContent = true
+                let base64 = object["contentEncoding"]?.stringValue?.lowercased() == "base64"
+                let json = object["contentMediaType"]?.stringValue?.lowercased() == "application/json"
+                if base64 || json { keywords.append(.content(base64: base64, json: json)) }
+            case "uniqueItems":
+                if value.boolValue == true { keywords.append(.uniqueItems) }
+            case "required":
+                guard let names = value.arrayValue?.compactMap(\.stringValue) else { problem(key, "must be an array of strings"); continue }
+                if !names.isEmpty { keywords.append(.required(names)) }
+            case "prefixItems", "items", "additionalItems":
+                if key == "prefixItems" && isDraft7 || key == "additionalItems" && !isDraft7 { continue }
+                if !handledItems, let items = compileItems(object, isDraft7: isDraft7, sub: sub) {
+                    keywords.append(items)
+                }
+                handledItems = true
+            case "contains", "minContains", "maxContains":
+                guard !handledContains, key == "contains" || !isDraft7 else { continue }
+                handledContains = true
+                guard object["contains"] != nil, let schema = sub("contains") else { continue }
+                let minimum = isDraft7 ? 1 : object["minContains"].flatMap(nonNegativeInteger) ?? 1
+                let maximum = isDraft7 ? nil : object["maxContains"].flatMap(nonNegativeInteger)
+                keywords.append(.contains(schema, min: minimum, max: maximum))
+            case "properties", "patternProperties", "additionalProperties":
+                guard !handledProperties else { continue }
+                handledProperties = true
+                if let properties = compileProperties(object, location: location, sub: sub) { keywords.append(properties) }
+            case "propertyNames":
+                if let schema = sub(key) { keywords.append(.propertyNames(schema)) }
+            case "dependentRequired" where !isDraft7:
+                keywords.append(.dependentRequired(dependentRequired(value)))
+            case "dependentSchemas" where !isDraft7:
+                let schemas = (value.objectValue?.keys ?? []).compactMap { name in sub(key, name).map { (name, $0) } }
+                keywords.append(.dependentSchemas(schemas, keyword: key))
+            case "dependencies":
+                // Draft 7's combined form: arrays are required properties, anything else a schema.
+                guard let map = value.objectValue else { continue }
+                let required = map.members.filter { $0.value.arrayValue != nil }
+                if !required.isEmpty {
+                    keywords.append(.dependentRequired(dependentRequired(.object(JSONObject(required)))))
+                }
+                let schemas = map.members.filter { $0.value.arrayValue == nil }.compactMap { entry in sub(key, entry.key).map { (entry.key, $0) } }
+                if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas, keyword: key)) }
+            case "allOf", "anyOf", "oneOf":
+                guard let elements = value.arrayValue, !elements.isEmpty else { problem(key, "must be a non-empty array of schemas"); continue }
+                let schemas = elements.indices.compactMap { sub(key, String($0)) }
+                switch key {
+                case "allOf": keywords.append(.allOf(schemas))
+                case "anyOf": keywords.append(.anyOf(schemas))
+                default: keywords.append(.oneOf(schemas))
+                }
+            case "not":
+                if let schema = sub(key) { keywords.append(.not(schema)) }
+            case "if":
+                if let condition = sub("if") {
+                    let then = object["then"] != nil && dialect.isEnabled("then") ? sub("then") : nil
+                    let otherwise = object["else"] != nil && dialect.isEnabled("else") ? sub("else") : nil
+                    // Kept even without `then` and `else`: what `if` evaluates counts for `unevaluated*`.
+                    keywords.append(.conditional(if: condition, then: then, else: otherwise))
+                }
+            case "unevaluatedItems" where !isDraft7:
+                if let schema = sub(key) { last.append(.unevaluatedItems(schema)) }
+            case "unevaluatedProperties" where !isDraft7:
+                if let schema = sub(key) { last.append(.unevaluatedProperties(schema)) }
+            default:
+                // Annotations ($comment, title, default, examples…), identifiers and unknown keywords.
+                continue
+            }
+        }
+        return first + keywords + last
+    }
+
+    func reference(_ text: String, scope: Scope, at location: Location) -> SchemaNode? {
+        let absolute = scope.base.resolving(text)
+        let referrer = Location(document: location.document, pointer: location.pointer.appending("$ref"))
+        guard let target = resolve(absolute, from: referrer) else { return nil }
+        return node(at: target)
+    }
+
+    private func compileItems(_ object: JSONObject, isDraft7: Bool, sub: (String...) -> SchemaNode?) -> Keyword? {
+        if isDraft7 {
+            if let elements = object["items"]?.arrayValue {
+                let prefix = elements.indices.compactMap { sub("items", String($0)) }
+                let rest = object["additionalItems"] != nil ? sub("additionalItems") : nil
+                return .items(prefix: prefix, rest: rest, prefixKeyword: "items", restKeyword: "additionalItems")
+            }
+            guard object["items"] != nil else { return nil }
+            return .items(prefix: [], rest: sub("items"), prefixKeyword: "items", restKeyword: "items")
+        }
+        let prefix = (object["prefixItems"]?.arrayValue ?? []).indices.compactMap { sub("prefixItems", String($0)) }
+        let rest = object["items"] != nil ? sub("items") : nil
+        guard !prefix.isEmpty || rest != nil else { return nil }
+        return .items(prefix: prefix, rest: rest, prefixKeyword: "prefixItems", restKeyword: "items")
+    }
+
+    private func compileProperties(_ object: JSONObject, location: Location, sub: (String...) -> SchemaNode?) -> Keyword? {
+        var named: [String: SchemaNode] = [:]
+        for name in object["properties"]?.objectValue?.keys ?? [] {
+            named[name] = sub("properties", name)
+        }
+        var patterns: [(CompiledPattern, SchemaNode)] = []
+        for name in object["patternProperties"]?.objectValue?.keys ?? [] {
+            do {
+                if let schema = sub("patternProperties", name) { patterns.append((try CompiledPattern(name), schema)) }
+            } catch {
+                report("'\(name)' is not a valid ECMA-262 regular expression: \(error)",
+                    at: Location(document: location.document, pointer: location.pointer.appending("patternProperties").appending(name)))
+            }
+        }
+        let additional = object["additionalProperties"] != nil ? sub("additionalProperties") : nil
+        return .properties(
+            named: named, patterns: patterns, additional: additional, propertiesKeyword: object["properties"] != nil,
+            patternKeyword: object["patternProperties"] != nil)
+    }
+
+    private func typeSet(_ value: JSONValue) -> JSONTypeSet? {
+        if let name = value.stringValue { return JSONTypeSet(name: name) }
+        guard let names = value.arrayValue else { return nil }
+        var set: JSONTypeSet = []
+        for name in names {
+            guard let type = name.stringValue.flatMap(JSONTypeSet.init(name:)) else { return nil }
+            set.insert(type)
+        }
+        return set
+    }
+
+    /// Names the offending type name and the nearest valid one.
+    private func typeProblem(_ value: JSONValue) -> String {
+        let names = ["array", "boolean", "integer", "null", "number", "object", "string"]
+        let expected = "must be one of \(names.joined(separator: ", ")) or an array of them"
+        let bad = value.stringValue ?? value.arrayValue?.compactMap(\.stringValue).first { JSONTypeSet(name: $0) == nil }
+        guard let bad else { return "\(expected), found \(value.typeName)" }
+        let close = suggestion(for: bad, among: names)
+        return "\(expected), found '\(bad)'" + (close.map { ", did you mean '\($0)'?" } ?? "")
+    }
+
+    private func nonNegativeInteger(_ value: JSONValue) -> Int? {
+        guard let number = value.numberValue, number.isInteger, !number.isNegative else { return nil }
+        return number.intValue ?? Int.max
+    }
+
+    private func dependentRequired(_ value: JSONValue) -> [(property: String, required: [String])] {
+        (value.objectValue?.members ?? []).map { ($0.key, $0.value.arrayValue?.compactMap(\.stringValue) ?? []) }
+    }
+}

@@ -1,0 +1,239 @@
+import ContractJSON
+
+extension Evaluator {
+    mutating func applyArray(_ keyword: Keyword, _ node: SchemaNode, _ elements: [JSONValue], _ annotations: inout Annotations?) -> Bool {
+        var none: Annotations? = nil  // child instances never pass annotations up
+        switch keyword {
+        case .maxItems(let limit):
+            guard elements.count <= limit else {
+                fail(node, "maxItems", "expected at most \(Self.count(limit, "item")), found \(elements.count)")
+                return false
+            }
+        case .minItems(let limit):
+            guard elements.count >= limit else {
+                fail(node, "minItems", "expected at least \(Self.count(limit, "item")), found \(elements.count)")
+                return false
+            }
+        case .uniqueItems:
+            if let (first, second) = Self.firstDuplicate(elements) {
+                fail(node, "uniqueItems", "expected unique items, found items \(first) and \(second) equal")
+                return false
+            }
+        case .items(let prefix, let rest, let prefixKeyword, let restKeyword):
+            var valid = true
+            for (index, element) in elements.enumerated() {
+                let ok: Bool
+                if index < prefix.count {
+                    ok = descend(prefix[index], element, keyword: [prefixKeyword, String(index)], instance: String(index), &none)
+                } else if let rest {
+                    ok = descend(rest, element, keyword: [restKeyword], instance: String(index), &none)
+                } else {
+                    break
+                }
+                if !ok {
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+            if valid, var updated = annotations {
+                updated.itemPrefix = max(updated.itemPrefix, min(prefix.count, elements.count))
+                if rest != nil { updated.allItems = true }
+                annotations = updated
+            }
+            return valid
+        case .contains(let schema, let minimum, let maximum):
+            var matching: [Int] = []
+            for (index, element) in elements.enumerated() {
+                var ignored: Annotations? = nil
+                if quietly(schema, element, &ignored) { matching.append(index) }
+            }
+            if matching.count < minimum {
+                fail(node, "contains", "expected at least \(Self.count(minimum, "item")) matching 'contains', found \(matching.count)")
+                return false
+            }
+            if let maximum, matching.count > maximum {
+                fail(node, "maxContains", "expected at most \(Self.count(maximum, "item")) matching 'contains', found \(matching.count)")
+                return false
+            }
+            annotations?.containedItems.formUnion(matching)
+        case .unevaluatedItems(let schema):
+            let evaluated = annotations ?? Annotations()
+            guard !evaluated.allItems else { return true }
+            var valid = true
+            for (index, element) in elements.enumerated() where index >= evaluated.itemPrefix && !evaluated.containedItems.contains(index) {
+                if !descend(schema, element, keyword: ["unevaluatedItems"], instance: String(index), &none) {
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+            if valid { annotations?.allItems = true }
+            return valid
+        default:
+            break
+        }
+        return true
+    }
+
+    mutating func applyObject(
+        _ keyword: Keyword, _ node: SchemaNode, _ object: JSONObject, _ instance: JSONValue, _ annotations: inout Annotations?
+    ) -> Bool {
+        var none: Annotations? = nil
+        switch keyword {
+        case .maxProperties(let limit):
+            guard object.count <= limit else {
+                fail(node, "maxProperties", "expected at most \(Self.count(limit, "property", "properties")), found \(object.count)")
+                return false
+            }
+        case .minProperties(let limit):
+            guard object.count >= limit else {
+                fail(node, "minProperties", "expected at least \(Self.count(limit, "property", "properties")), found \(object.count)")
+                return false
+            }
+        case .required(let names):
+            var valid = true
+            for name in names where object[name] == nil {
+                fail(node, "required", "missing required property '\(name)'")
+                valid = false
+                if !collecting { return false }
+            }
+            return valid
+        case .dependentRequired(let dependencies):
+            var valid = true
+            for (property, required) in dependencies where object[property] != nil {
+                for name in required where object[name] == nil {
+                    fail(node, "dependentRequired", "missing property '\(name)', required when '\(property)' is present")
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+            return valid
+        case .properties(let named, let patterns, let additional, _, _):
+            return applyProperties(node, object, named, patterns, additional, &annotations)
+        case .propertyNames(let schema):
+            var valid = true
+            for key in object.keys {
+                var ignored: Annotations? = nil
+                if !descend(schema, .string(key), keyword: ["propertyNames"], &ignored) {
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+            return valid
+        case .dependentSchemas(let dependencies, let name):
+            var valid = true
+            for (property, schema) in dependencies where object[property] != nil {
+                if !descend(schema, instance, keyword: [name, property], &annotations) {
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+            return valid
+        case .unevaluatedProperties(let schema):
+            let evaluated = annotations ?? Annotations()
+            guard !evaluated.allProperties else { return true }
+            var valid = true
+            for member in object where !evaluated.properties.contains(member.key) {
+                if case .alwaysInvalid = schema.body {
+                    fail(node, "unevaluatedProperties", "unexpected property '\(member.key)', which no subschema describes")
+                    valid = false
+                } else if !descend(schema, member.value, keyword: ["unevaluatedProperties"], instance: member.key, &none) {
+                    valid = false
+                }
+                if !valid && !collecting { return false }
+            }
+            if valid { annotations?.allProperties = true }
+            return valid
+        default:
+            break
+        }
+        return true
+    }
+
+    private mutating func applyProperties(
+        _ node: SchemaNode, _ object: JSONObject, _ named: [String: SchemaNode], _ patterns: [(CompiledPattern, SchemaNode)],
+        _ additional: SchemaNode?, _ annotations: inout Annotations?
+    ) -> Bool {
+        var none: Annotations? = nil  // child instances never pass annotations up
+        var valid = true
+        for member in object {
+            var described = false
+            if let schema = named[member.key] {
+                described = true
+                if !descend(schema, member.value, keyword: ["properties", member.key], instance: member.key, &none) {
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+            for (pattern, schema) in patterns where pattern.matches(member.key) {
+                described = true
+                if !descend(schema, member.value, keyword: ["patternProperties", pattern.source], instance: member.key, &none) {
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+            if !described, let additional {
+                if case .alwaysInvalid = additional.body {
+                    let hint = suggestion(for: member.key, among: named.keys.filter { object[$0] == nil })
+                    fail(node, "additionalProperties", "unexpected property '\(member.key)'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
+                    valid = false
+                    if !collecting { return false }
+                } else if !descend(additional, member.value, keyword: ["additionalProperties"], instance: member.key, &none) {
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+        }
+        if valid, annotations != nil {
+            if additional != nil {
+                annotations?.allProperties = true
+            } else {
+                for member in object where named[member.key] != nil || patterns.contains(where: { $0.0.matches(member.key) }) {
+                    annotations?.properties.insert(member.key)
+                }
+            }
+        }
+        return valid
+    }
+
+    /// The indices of the first two equal items, by JSON equality (so `1` equals `1.0`).
+    static func firstDuplicate(_ elements: [JSONValue]) -> (Int, Int)? {
+        if elements.count < 16 {
+            for i in elements.indices {
+                for j in (i + 1)..<elements.count where elements[i] == elements[j] { return (i, j) }
+            }
+            return nil
+        }
+        var seen: [JSONValue: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            if let first = seen.updateValue(index, forKey: element) { return (first, index) }
+        }
+        return nil
+    }
+}
+
+/// The closest of `candidates` to `word`, for "did you mean" hints on unexpected properties.
+func suggestion(for word: String, among candidates: [String]) -> String? {
+    var best: (String, Int)?
+    let limit = max(1, min(3, word.count / 3))
+    for candidate in candidates.sorted() {
+        let distance = levenshtein(word.lowercased(), candidate.lowercased())
+        if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+    }
+    return best?.0
+}
+
+private func levenshtein(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,102 @@
+import ContractJSON
+
+/// Applies a compiled schema to one instance. One evaluator per validation, so compiled schemas
+/// are shared freely across threads. In quick mode it stops at the first failure and keeps no
+/// paths; in collecting mode it records every error with its locations.
+struct Evaluator {
+    let assertsFormats: Bool
+    /// Record errors (and maintain paths); false while only a verdict is needed.
+    var collecting: Bool
+    var errors: [ValidationError] = []
+    var instancePath: [String] = []
+    var keywordPath: [String] = []
+    /// The resources entered on the way here, outermost first, for `$dynamicRef`.
+    var dynamicScope: [SchemaResourceInfo] = []
+    /// How many schemas are being applied, nested; bounded so no schema or value can exhaust the stack.
+    var depth = 0
+    static let maxDepth = 1_000
+
+    init(assertsFormats: Bool, collecting: Bool) {
+        self.assertsFormats = assertsFormats
+        self.collecting = collecting
+    }
+
+    // MARK: Schemas
+
+    mutating func validate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations?) -> Bool {
+        switch node.body {
+        case .alwaysValid:
+            return true
+        case .alwaysInvalid:
+            fail(node, "false", "no value is allowed here, found \(Self.found(instance))")
+            return false
+        case .keywords(let keywords):
+            guard depth < Self.maxDepth else {
+                fail(node, "$ref", "the schema nests deeper than \(Self.maxDepth) levels here; is it recursive without end?")
+                return false
+            }
+            depth += 1
+            defer { depth -= 1 }
+            let entersResource = dynamicScope.last !== node.resource
+            if entersResource { dynamicScope.append(node.resource) }
+            defer { if entersResource { dynamicScope.removeLast() } }
+            var local: Annotations? = (annotations != nil || node.needsAnnotations) ? Annotations() : nil
+            var valid = true
+            for keyword in keywords where !apply(keyword, node, instance, &local) {
+                valid = false
+                if !collecting { return false }
+            }
+            if valid, let local { annotations?.merge(local) }
+            return valid
+        }
+    }
+
+    /// Validates without recording errors: for `not`, `if`, `contains` and counting branches.
+    mutating func quietly(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations?) -> Bool {
+        let saved = collecting
+        collecting = false
+        defer { collecting = saved }
+        return validate(node, instance, &annotations)
+    }
+
+    /// Validates a subschema reached through `tokens` of keyword path (and `instanceToken` of instance path).
+    mutating func descend(
+        _ node: SchemaNode, _ instance: JSONValue, keyword tokens: [String], instance instanceToken: String? = nil,
+        _ annotations: inout Annotations?
+    ) -> Bool {
+        guard collecting else { return validate(node, instance, &annotations) }
+        keywordPath += tokens
+        if let instanceToken { instancePath.append(instanceToken) }
+        defer {
+            keywordPath.removeLast(tokens.count)
+            if instanceToken != nil { instancePath.removeLast() }
+        }
+        return validate(node, instance, &annotations)
+    }
+
+    mutating func fail(_ node: SchemaNode, _ keyword: String, _ message: @autoclosure () -> String) {
+        guard collecting else { return }
+        let escaped = keyword.replacing("~", with: "~0").replacing("/", with: "~1")
+        let absolute = node.absoluteLocation + "/" + escaped
+        errors.append(ValidationError(
+            instanceLocation: JSONPointer(tokens: instancePath), keywordLocation: JSONPointer(tokens: keywordPath + [keyword]),
+            absoluteKeywordLocation: absolute, keyword: keyword, message: message()))
+    }
+
+    /// `1 item`, `3 items`.
+    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    /// `string '12,00'`, `integer 3`, `object`: how a found value appears in messages.
+    static func found(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let bool): "boolean \(bool)"
+        case .number(let number): "\(number.isInteger ? "integer" : "number") \(number)"
+        case .string(let string): "string '\(string.count > 40 ? String(string.prefix(40)) + "…" : string)'"
+        case .array(let elements): "array of \(elements.count)"
+        case .object: "object"
+        }
+    }
+}

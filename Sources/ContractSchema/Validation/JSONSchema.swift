@@ -1,0 +1,69 @@
+import ContractJSON
+
+/// A JSON Schema (draft 2020-12 or draft 7) compiled once and applied to many instances, from
+/// any number of threads.
+///
+/// ```swift
+/// let schema = try JSONSchema(document, uri: "file:///schemas/product.json")
+/// schema.isValid(instance)              // the verdict only, stops at the first failure
+/// schema.validate(instance).errors      // every error, with instance and schema locations
+/// ```
+public struct JSONSchema: Sendable {
+    private let root: SchemaNode
+    /// Whether `format` is asserted (the default: a field documented as a UUID that is not one is
+    /// drift) or only an annotation, as the standard has it.
+    public let assertsFormats: Bool
+
+    /// Compiles a schema document.
+    /// - Parameters:
+    ///   - uri: the URI the document is known by; relative references resolve against it (or its `$id`).
+    ///   - registry: the other documents references may reach; nothing is fetched from the network.
+    ///   - defaultDialect: the dialect of a schema without `$schema`.
+    /// - Throws: ``SchemaCompilationError`` listing every unresolvable reference and invalid keyword.
+    public init(
+        _ document: JSONValue, uri: String = "urn:contract:schema", registry: SchemaRegistry = SchemaRegistry(),
+        defaultDialect: SchemaDialect = .draft2020_12, assertsFormats: Bool = true
+    ) throws(SchemaCompilationError) {
+        var registry = registry
+        registry.register(document, uri: uri)
+        try self.init(compiling: URIReference(parsing: uri).withoutFragment.description, registry: registry, defaultDialect: defaultDialect,
+            assertsFormats: assertsFormats)
+    }
+
+    /// Compiles the schema a registered URI names (a document, or `document#/pointer`, or an `$id`).
+    public init(
+        compiling uri: String, registry: SchemaRegistry, defaultDialect: SchemaDialect = .draft2020_12, assertsFormats: Bool = true
+    ) throws(SchemaCompilationError) {
+        let compiler = SchemaCompiler(registry: registry, defaultDialect: defaultDialect)
+        let root = compiler.compileRoot(uri: uri)
+        guard let root, compiler.problems.isEmpty else {
+            throw SchemaCompilationError(problems: compiler.problems)
+        }
+        self.root = root
+        self.assertsFormats = assertsFormats
+    }
+
+    /// Every error, or none when the instance is valid.
+    public func validate(_ instance: JSONValue) -> ValidationResult {
+        var evaluator = Evaluator(assertsFormats: assertsFormats, collecting: true)
+        var annotations: Annotations? = nil
+        _ = evaluator.validate(root, instance, &annotations)
+        return ValidationResult(errors: evaluator.errors)
+    }
+
+    /// The verdict alone, stopping at the first failure.
+    public func isValid(_ instance: JSONValue) -> Bool {
+        var evaluator = Evaluator(assertsFormats: assertsFormats, collecting: false)
+        var annotations: Annotations? = nil
+        return evaluator.validate(root, instance, &annotations)
+    }
+}
+
+/// Why a schema could not be compiled: every problem found, each with its location.
+public struct SchemaCompilationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var problems: [SchemaProblem]
+
+    public var description: String {
+        problems.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,52 @@
+import ContractJSON
+
+/// Exact decimal checks for `multipleOf`, so `0.3` is a multiple of `0.1` (binary floating
+/// point says it is not) and integers beyond 64 bits keep working.
+enum NumberArithmetic {
+    /// Whether `value` is an integer multiple of `divisor` (> 0), exactly.
+    static func isMultiple(_ value: JSONNumber, of divisor: JSONNumber) -> Bool {
+        if let v = value.int64Value, let d = divisor.int64Value, d != 0 {
+            return v % d == 0
+        }
+        let (_, valueDigits, valueExponent) = value.decimalParts
+        let (_, divisorDigits, divisorExponent) = divisor.decimalParts
+        if valueDigits.isEmpty { return true }
+        // value = a × 10^ea, divisor = b × 10^eb. With e = min(ea, eb): a × 10^(ea-e) must be a multiple of b × 10^(eb-e).
+        let common = min(valueExponent, divisorExponent)
+        let divisorShift = divisorExponent - common
+        guard divisorShift <= 18, let divisorMagnitude = UInt64(divisorDigits),
+            case let (scaled, overflow) = divisorMagnitude.multipliedReportingOverflow(by: power10(divisorShift)), !overflow
+        else {
+            // A divisor too large for exact arithmetic: fall back to floating point.
+            let quotient = value.doubleValue / divisor.doubleValue
+            return quotient.isFinite && quotient == quotient.rounded()
+        }
+        // (a × 10^k) mod m, digit by digit, then times 10^k by fast exponentiation.
+        var remainder: UInt64 = 0
+        for digit in valueDigits.utf8 {
+            remainder = UInt64((UInt128(remainder) * 10 + UInt128(digit - UInt8(ascii: "0"))) % UInt128(scaled))
+        }
+        let shift = valueExponent - common
+        remainder = UInt64((UInt128(remainder) * UInt128(powMod(10, shift, scaled))) % UInt128(scaled))
+        return remainder == 0
+    }
+
+    private static func power10(_ exponent: Int) -> UInt64 {
+        var result: UInt64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+
+    private static func powMod(_ base: UInt64, _ exponent: Int, _ modulus: UInt64) -> UInt64 {
+        guard modulus > 1 else { return 0 }
+        var result: UInt128 = 1
+        var factor = UInt128(base % modulus)
+        var exponent = exponent
+        while exponent > 0 {
+            if exponent & 1 == 1 { result = result * factor % UInt128(modulus) }
+            factor = factor * factor % UInt128(modulus)
+            exponent >>= 1
+        }
+        return UInt64(result)
+    }
+}

@@ -1,0 +1,36 @@
+import ContractJSON
+
+/// One way an instance fails its schema, located in both: where in the instance, and which
+/// keyword (by evaluation path through references, and by absolute location).
+public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
+    /// Where in the instance, e.g. `/data/3/price`.
+    public var instanceLocation: JSONPointer
+    /// The path of keywords followed from the root schema, `$ref`s included: `/properties/data/items/$ref/type`.
+    public var keywordLocation: JSONPointer
+    /// The keyword's absolute place: `https://example.com/product.json#/$defs/Money/properties/amount/type`.
+    public var absoluteKeywordLocation: String
+    /// The failing keyword (`type`, `required`, `additionalProperties`…).
+    public var keyword: String
+    /// What was expected and what was found: `expected number, found string '12,00'`.
+    public var message: String
+
+    public init(instanceLocation: JSONPointer, keywordLocation: JSONPointer, absoluteKeywordLocation: String, keyword: String, message: String) {
+        self.instanceLocation = instanceLocation
+        self.keywordLocation = keywordLocation
+        self.absoluteKeywordLocation = absoluteKeywordLocation
+        self.keyword = keyword
+        self.message = message
+    }
+
+    /// `/data/3/price: expected number, found string '12,00' (at …#/$defs/Money/properties/amount/type)`.
+    public var description: String {
+        let instance = instanceLocation.isRoot ? "(root)" : instanceLocation.description
+        return "\(instance): \(message) (at \(absoluteKeywordLocation))"
+    }
+}
+
+/// The outcome of validating one instance: valid, or every error found.
+public struct ValidationResult: Sendable, Hashable {
+    public var errors: [ValidationError]
+    public var isValid: Bool { errors.isEmpty }
+}
