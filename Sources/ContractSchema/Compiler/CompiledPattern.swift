@@ -1,5 +1,6 @@
-/// A `pattern` or `patternProperties` regular expression, compiled once with the schema.
-struct CompiledPattern: @unchecked Sendable {
+/// A `pattern` or `patternProperties` regular expression, compiled once with the schema. A class,
+/// so that keywords holding it copy one reference.
+final class CompiledPattern: Sendable {
     let source: String
     private let regex: ECMARegex
 

@@ -29,8 +29,7 @@ enum Keyword {
     case maxItems(Int)
     case minItems(Int)
     case uniqueItems
-    /// 2020-12 `prefixItems` with `items` for the rest; draft 7 `items` array with `additionalItems`.
-    case items(prefix: [SchemaNode], rest: SchemaNode?, prefixKeyword: String, restKeyword: String)
+    case items(ItemsKeyword)
     case contains(SchemaNode, min: Int, max: Int?)
     case unevaluatedItems(SchemaNode)
 
@@ -39,9 +38,7 @@ enum Keyword {
     case minProperties(Int)
     case required([String])
     case dependentRequired([(property: String, required: [String])])
-    case properties(
-        named: [String: SchemaNode], patterns: [(CompiledPattern, SchemaNode)], additional: SchemaNode?,
-        propertiesKeyword: Bool, patternKeyword: Bool)
+    case properties(PropertiesKeyword)
     case propertyNames(SchemaNode)
     case dependentSchemas([(property: String, schema: SchemaNode)], keyword: String)
     case unevaluatedProperties(SchemaNode)
@@ -54,4 +51,43 @@ enum Keyword {
     case oneOf([SchemaNode])
     case not(SchemaNode)
     case conditional(if: SchemaNode, then: SchemaNode?, else: SchemaNode?)
+}
+
+/// 2020-12 `prefixItems` with `items` for the rest, or draft 7's `items` array with `additionalItems`.
+/// A class, so that applying a schema copies one reference rather than every field.
+final class ItemsKeyword: Sendable {
+    let prefix: [SchemaNode]
+    let rest: SchemaNode?
+    let prefixKeyword: String
+    let restKeyword: String
+
+    init(prefix: [SchemaNode], rest: SchemaNode?, prefixKeyword: String, restKeyword: String) {
+        self.prefix = prefix
+        self.rest = rest
+        self.prefixKeyword = prefixKeyword
+        self.restKeyword = restKeyword
+    }
+}
+
+/// `properties`, `patternProperties` and `additionalProperties` applied together, since the
+/// last depends on the other two.
+final class PropertiesKeyword: Sendable {
+    let named: [(name: String, schema: SchemaNode)]
+    let patterns: [(pattern: CompiledPattern, schema: SchemaNode)]
+    let additional: SchemaNode?
+    /// Hashing beats a linear scan only for larger objects.
+    private let index: [String: Int]?
+
+    init(named: [(name: String, schema: SchemaNode)], patterns: [(pattern: CompiledPattern, schema: SchemaNode)], additional: SchemaNode?) {
+        self.named = named
+        self.patterns = patterns
+        self.additional = additional
+        index = named.count > 8 ? Dictionary(named.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    func schema(named key: String) -> SchemaNode? {
+        if let index { return index[key].map { named[$0].schema } }
+        for entry in named where entry.name == key { return entry.schema }
+        return nil
+    }
 }

@@ -164,23 +164,23 @@ extension SchemaCompiler {
             if let elements = object["items"]?.arrayValue {
                 let prefix = elements.indices.compactMap { sub("items", String($0)) }
                 let rest = object["additionalItems"] != nil ? sub("additionalItems") : nil
-                return .items(prefix: prefix, rest: rest, prefixKeyword: "items", restKeyword: "additionalItems")
+                return .items(ItemsKeyword(prefix: prefix, rest: rest, prefixKeyword: "items", restKeyword: "additionalItems"))
             }
             guard object["items"] != nil else { return nil }
-            return .items(prefix: [], rest: sub("items"), prefixKeyword: "items", restKeyword: "items")
+            return .items(ItemsKeyword(prefix: [], rest: sub("items"), prefixKeyword: "items", restKeyword: "items"))
         }
         let prefix = (object["prefixItems"]?.arrayValue ?? []).indices.compactMap { sub("prefixItems", String($0)) }
         let rest = object["items"] != nil ? sub("items") : nil
         guard !prefix.isEmpty || rest != nil else { return nil }
-        return .items(prefix: prefix, rest: rest, prefixKeyword: "prefixItems", restKeyword: "items")
+        return .items(ItemsKeyword(prefix: prefix, rest: rest, prefixKeyword: "prefixItems", restKeyword: "items"))
     }
 
     private func compileProperties(_ object: JSONObject, location: Location, sub: (String...) -> SchemaNode?) -> Keyword? {
-        var named: [String: SchemaNode] = [:]
+        var named: [(name: String, schema: SchemaNode)] = []
         for name in object["properties"]?.objectValue?.keys ?? [] {
-            named[name] = sub("properties", name)
+            if let schema = sub("properties", name) { named.append((name, schema)) }
         }
-        var patterns: [(CompiledPattern, SchemaNode)] = []
+        var patterns: [(pattern: CompiledPattern, schema: SchemaNode)] = []
         for name in object["patternProperties"]?.objectValue?.keys ?? [] {
             do {
                 if let schema = sub("patternProperties", name) { patterns.append((try CompiledPattern(name), schema)) }
@@ -190,9 +190,7 @@ extension SchemaCompiler {
             }
         }
         let additional = object["additionalProperties"] != nil ? sub("additionalProperties") : nil
-        return .properties(
-            named: named, patterns: patterns, additional: additional, propertiesKeyword: object["properties"] != nil,
-            patternKeyword: object["patternProperties"] != nil)
+        return .properties(PropertiesKeyword(named: named, patterns: patterns, additional: additional))
     }
 
     private func typeSet(_ value: JSONValue) -> JSONTypeSet? {

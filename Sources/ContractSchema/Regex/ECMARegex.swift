@@ -27,7 +27,14 @@ public struct ECMARegex: Sendable {
 
     /// Like ``matches(_:)``, but says when it gave up after `stepLimit` steps.
     public func matches(_ string: String, stepLimit: Int) -> RegexMatchResult {
-        var machine = RegexMachine(program: program, input: Array(string.unicodeScalars.lazy.map(\.value)), stepLimit: stepLimit)
+        // ASCII text (most API values) is matched in place, without decoding or copying.
+        let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> RegexMatchResult? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var machine = RegexMachine(program: program, input: ASCIIInput(bytes: bytes), stepLimit: stepLimit)
+            return machine.search()
+        }
+        if let ascii, let result = ascii { return result }
+        var machine = RegexMachine(program: program, input: ScalarInput(scalars: string.unicodeScalars.map(\.value)), stepLimit: stepLimit)
         return machine.search()
     }
 }

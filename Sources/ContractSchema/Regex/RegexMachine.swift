@@ -1,17 +1,39 @@
+/// The text a regular expression runs over, as Unicode scalar values.
+protocol RegexInput {
+    var count: Int { get }
+    subscript(_ index: Int) -> UInt32 { get }
+}
+
+/// ASCII text read in place from a string's UTF-8 storage.
+struct ASCIIInput: RegexInput {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var count: Int { bytes.count }
+    subscript(_ index: Int) -> UInt32 { UInt32(bytes[index]) }
+}
+
+/// Any other text, decoded to scalars.
+struct ScalarInput: RegexInput {
+    let scalars: [UInt32]
+    var count: Int { scalars.count }
+    subscript(_ index: Int) -> UInt32 { scalars[index] }
+}
+
 /// Runs a ``RegexProgram`` by backtracking, with an explicit stack (no recursion per step) and a
 /// step budget, so no pattern and input can exhaust the stack or run without end.
-struct RegexMachine {
+struct RegexMachine<Input: RegexInput> {
     let program: RegexProgram
-    let input: [UInt32]
+    let input: Input
     let stepLimit: Int
     private var steps = 0
 
     private enum Backtrack {
         case branch(pc: Int, position: Int)
         case restore(slot: Int, value: Int)
+        /// A greedy run of one character class may give back characters, down to `minimum`.
+        case giveBack(pc: Int, position: Int, minimum: Int)
     }
 
-    init(program: RegexProgram, input: [UInt32], stepLimit: Int) {
+    init(program: RegexProgram, input: Input, stepLimit: Int) {
         self.program = program
         self.input = input
         self.stepLimit = stepLimit
@@ -53,6 +75,18 @@ struct RegexMachine {
                     pc += 1
                 } else {
                     failed = true
+                }
+            case .greedySet(let index, let minimum, let maximum):
+                // Consume as many as allowed in one go; backtracking then gives them back one by one.
+                let set = program.sets[index]
+                let start = position
+                let limit = maximum.map { min(input.count, start + $0) } ?? input.count
+                while position < limit && set.contains(input[position]) { position += 1 }
+                if position - start < minimum {
+                    failed = true
+                } else {
+                    if position - start > minimum { stack.append(.giveBack(pc: pc + 1, position: position, minimum: start + minimum)) }
+                    pc += 1
                 }
             case .split(let first, let second):
                 stack.append(.branch(pc: second, position: position))
@@ -96,7 +130,7 @@ struct RegexMachine {
                 let to = 2 * group + 1 < slots.count ? slots[2 * group + 1] : -1
                 if from < 0 || to < from {
                     pc += 1  // an unset group matches the empty string
-                } else if position + (to - from) <= input.count && input[from..<to].elementsEqual(input[position..<(position + to - from)]) {
+                } else if position + (to - from) <= input.count && (0..<(to - from)).allSatisfy({ input[from + $0] == input[position + $0] }) {
                     position += to - from
                     pc += 1
                 } else {
@@ -116,6 +150,11 @@ struct RegexMachine {
                 case .branch(let target, let savedPosition):
                     pc = target
                     position = savedPosition
+                    resumed = true
+                case .giveBack(let target, let savedPosition, let minimum):
+                    pc = target
+                    position = savedPosition - 1
+                    if position > minimum { stack.append(.giveBack(pc: target, position: position, minimum: minimum)) }
                     resumed = true
                 }
                 if resumed { break }

@@ -3,6 +3,8 @@ struct RegexProgram: Sendable {
     enum Instruction: Sendable {
         case scalar(UInt32)
         case set(Int)
+        /// As many characters of a set as possible, between the bounds (a greedy `[0-9]+`).
+        case greedySet(Int, min: Int, max: Int?)
         /// Try the first target, backtrack to the second.
         case split(Int, Int)
         case jump(Int)
@@ -85,6 +87,12 @@ enum RegexCompiler {
             if let capture { program.instructions.append(.save(2 * capture)) }
             emit(inner, into: &program, registers: &registers)
             if let capture { program.instructions.append(.save(2 * capture + 1)) }
+        case .repetition(.set(let set), let minimum, let maximum, true):
+            program.sets.append(set)
+            program.instructions.append(.greedySet(program.sets.count - 1, min: minimum, max: maximum))
+        case .repetition(.scalar(let value), let minimum, let maximum, true):
+            program.sets.append(RegexCharacterSet(ranges: [value...value]))
+            program.instructions.append(.greedySet(program.sets.count - 1, min: minimum, max: maximum))
         case .repetition(let inner, let minimum, let maximum, let greedy):
             for _ in 0..<minimum { emit(inner, into: &program, registers: &registers) }
             if let maximum {

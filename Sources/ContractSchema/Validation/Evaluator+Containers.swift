@@ -19,14 +19,15 @@ extension Evaluator {
                 fail(node, "uniqueItems", "expected unique items, found items \(first) and \(second) equal")
                 return false
             }
-        case .items(let prefix, let rest, let prefixKeyword, let restKeyword):
+        case .items(let items):
+            let prefix = items.prefix
             var valid = true
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 let ok: Bool
                 if index < prefix.count {
-                    ok = descend(prefix[index], element, keyword: [prefixKeyword, String(index)], instance: String(index), &none)
-                } else if let rest {
-                    ok = descend(rest, element, keyword: [restKeyword], instance: String(index), &none)
+                    ok = descend(prefix[index], elements[index], keyword: [items.prefixKeyword, String(index)], instance: String(index), &none)
+                } else if let rest = items.rest {
+                    ok = descend(rest, elements[index], keyword: [items.restKeyword], instance: String(index), &none)
                 } else {
                     break
                 }
@@ -37,7 +38,7 @@ extension Evaluator {
             }
             if valid, var updated = annotations {
                 updated.itemPrefix = max(updated.itemPrefix, min(prefix.count, elements.count))
-                if rest != nil { updated.allItems = true }
+                if items.rest != nil { updated.allItems = true }
                 annotations = updated
             }
             return valid
@@ -107,8 +108,8 @@ extension Evaluator {
                 }
             }
             return valid
-        case .properties(let named, let patterns, let additional, _, _):
-            return applyProperties(node, object, named, patterns, additional, &annotations)
+        case .properties(let properties):
+            return applyProperties(node, object, properties, &annotations)
         case .propertyNames(let schema):
             var valid = true
             for key in object.keys {
@@ -150,44 +151,47 @@ extension Evaluator {
     }
 
     private mutating func applyProperties(
-        _ node: SchemaNode, _ object: JSONObject, _ named: [String: SchemaNode], _ patterns: [(CompiledPattern, SchemaNode)],
-        _ additional: SchemaNode?, _ annotations: inout Annotations?
+        _ node: SchemaNode, _ object: JSONObject, _ properties: PropertiesKeyword, _ annotations: inout Annotations?
     ) -> Bool {
         var none: Annotations? = nil  // child instances never pass annotations up
         var valid = true
-        for member in object {
+        let members = object.members
+        for position in members.indices {
+            let key = members[position].key
             var described = false
-            if let schema = named[member.key] {
+            if let schema = properties.schema(named: key) {
                 described = true
-                if !descend(schema, member.value, keyword: ["properties", member.key], instance: member.key, &none) {
+                if !descend(schema, members[position].value, keyword: ["properties", key], instance: key, &none) {
                     valid = false
                     if !collecting { return false }
                 }
             }
-            for (pattern, schema) in patterns where pattern.matches(member.key) {
+            for (pattern, schema) in properties.patterns where pattern.matches(key) {
                 described = true
-                if !descend(schema, member.value, keyword: ["patternProperties", pattern.source], instance: member.key, &none) {
+                if !descend(schema, members[position].value, keyword: ["patternProperties", pattern.source], instance: key, &none) {
                     valid = false
                     if !collecting { return false }
                 }
             }
-            if !described, let additional {
-                if case .alwaysInvalid = additional.body {
-                    let hint = suggestion(for: member.key, among: named.keys.filter { object[$0] == nil })
-                    fail(node, "additionalProperties", "unexpected property '\(member.key)'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
-                    valid = false
-                    if !collecting { return false }
-                } else if !descend(additional, member.value, keyword: ["additionalProperties"], instance: member.key, &none) {
-                    valid = false
-                    if !collecting { return false }
+            guard !described, let additional = properties.additional else { continue }
+            if case .alwaysInvalid = additional.body {
+                if collecting {
+                    let hint = suggestion(for: key, among: properties.named.map(\.name).filter { object[$0] == nil })
+                    fail(node, "additionalProperties", "unexpected property '\(key)'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
                 }
+                valid = false
+                if !collecting { return false }
+            } else if !descend(additional, members[position].value, keyword: ["additionalProperties"], instance: key, &none) {
+                valid = false
+                if !collecting { return false }
             }
         }
         if valid, annotations != nil {
-            if additional != nil {
+            if properties.additional != nil {
                 annotations?.allProperties = true
             } else {
-                for member in object where named[member.key] != nil || patterns.contains(where: { $0.0.matches(member.key) }) {
+                for member in members
+                where properties.schema(named: member.key) != nil || properties.patterns.contains(where: { $0.pattern.matches(member.key) }) {
                     annotations?.properties.insert(member.key)
                 }
             }
