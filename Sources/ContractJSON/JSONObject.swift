@@ -38,7 +38,13 @@ public struct JSONObject: Sendable {
     /// The position of `key` in document order, if present.
     public func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return members.firstIndex { $0.key == key }
+        for position in members.indices where members[position].key == key { return position }
+        return nil
+    }
+
+    /// Whether the object has `key`, without copying its value.
+    public func contains(_ key: String) -> Bool {
+        position(of: key) != nil
     }
 
     public subscript(key: String) -> JSONValue? {

@@ -92,7 +92,7 @@ extension Evaluator {
             }
         case .required(let names):
             var valid = true
-            for name in names where object[name] == nil {
+            for name in names where !object.contains(name) {
                 fail(node, "required", "missing required property '\(name)'")
                 valid = false
                 if !collecting { return false }
@@ -100,8 +100,8 @@ extension Evaluator {
             return valid
         case .dependentRequired(let dependencies):
             var valid = true
-            for (property, required) in dependencies where object[property] != nil {
-                for name in required where object[name] == nil {
+            for (property, required) in dependencies where object.contains(property) {
+                for name in required where !object.contains(name) {
                     fail(node, "dependentRequired", "missing property '\(name)', required when '\(property)' is present")
                     valid = false
                     if !collecting { return false }
@@ -122,7 +122,7 @@ extension Evaluator {
             return valid
         case .dependentSchemas(let dependencies, let name):
             var valid = true
-            for (property, schema) in dependencies where object[property] != nil {
+            for (property, schema) in dependencies where object.contains(property) {
                 if !descend(schema, instance, keyword: [name, property], &annotations) {
                     valid = false
                     if !collecting { return false }
