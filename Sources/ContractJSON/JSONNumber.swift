@@ -117,13 +117,13 @@ public struct JSONNumber: Sendable, Hashable {
         case .int(0):
             return (false, "", 0)
         case .int(let value):
-            var digits = String(value.magnitude)
+            var magnitude = value.magnitude
             var exponent = 0
-            while digits.hasSuffix("0") {
-                digits.removeLast()
+            while magnitude % 10 == 0 {
+                magnitude /= 10
                 exponent += 1
             }
-            return (value < 0, digits, exponent)
+            return (value < 0, String(magnitude), exponent)
         case .decimal(let negative, let digits, let exponent):
             return (negative, digits, exponent)
         }
@@ -135,11 +135,48 @@ extension JSONNumber: Comparable {
         if case .int(let left) = lhs.storage, case .int(let right) = rhs.storage {
             return left < right
         }
+        // Most decimals (prices, ratios) fit a 64-bit significand: compare them exactly without strings.
+        if let left = lhs.scaled, let right = rhs.scaled, let order = compareScaled(left, right) {
+            return order < 0
+        }
         let left = lhs.decimalParts
         let right = rhs.decimalParts
         if left.negative != right.negative { return left.negative }
         let magnitudeOrder = compareMagnitudes(left.digits, left.exponent, right.digits, right.exponent)
         return left.negative ? magnitudeOrder > 0 : magnitudeOrder < 0
+    }
+
+    /// The value as significand × 10^exponent with a 64-bit significand, when it fits.
+    public var scaled: (significand: Int64, exponent: Int)? {
+        switch storage {
+        case .int(let value):
+            return (value, 0)
+        case .decimal(let negative, let digits, let exponent):
+            guard digits.utf8.count <= 18 else { return nil }
+            var significand: Int64 = 0
+            for digit in digits.utf8 { significand = significand * 10 + Int64(digit - UInt8(ascii: "0")) }
+            return (negative ? -significand : significand, exponent)
+        }
+    }
+
+    /// Exact order of two scaled numbers; nil when aligning their exponents would overflow.
+    private static func compareScaled(_ a: (significand: Int64, exponent: Int), _ b: (significand: Int64, exponent: Int)) -> Int? {
+        var (x, y) = (a.significand, b.significand)
+        var shift = a.exponent - b.exponent
+        guard abs(shift) <= 18 else { return nil }
+        while shift > 0 {
+            let (next, overflow) = x.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            x = next
+            shift -= 1
+        }
+        while shift < 0 {
+            let (next, overflow) = y.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            y = next
+            shift += 1
+        }
+        return x < y ? -1 : (x == y ? 0 : 1)
     }
 
     /// -1, 0 or 1 as |a| is less than, equal to or greater than |b|.

@@ -75,19 +75,37 @@ final class PropertiesKeyword: Sendable {
     let named: [(name: String, schema: SchemaNode)]
     let patterns: [(pattern: CompiledPattern, schema: SchemaNode)]
     let additional: SchemaNode?
+    /// `required` names, when every one is also in `named`: the member loop then counts them
+    /// instead of searching the object once per name.
+    let required: [String]
+    let isRequired: [Bool]
     /// Hashing beats a linear scan only for larger objects.
     private let index: [String: Int]?
 
-    init(named: [(name: String, schema: SchemaNode)], patterns: [(pattern: CompiledPattern, schema: SchemaNode)], additional: SchemaNode?) {
+    init(
+        named: [(name: String, schema: SchemaNode)], patterns: [(pattern: CompiledPattern, schema: SchemaNode)], additional: SchemaNode?,
+        required: [String] = []
+    ) {
         self.named = named
         self.patterns = patterns
         self.additional = additional
+        self.required = required
+        isRequired = named.map { required.contains($0.name) }
         index = named.count > 8 ? Dictionary(named.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first }) : nil
     }
 
-    func schema(named key: String) -> SchemaNode? {
-        if let index { return index[key].map { named[$0].schema } }
-        for entry in named where entry.name == key { return entry.schema }
+    func position(named key: String) -> Int? {
+        if let index { return index[key] }
+        for position in named.indices where named[position].name == key { return position }
         return nil
+    }
+
+    func schema(named key: String) -> SchemaNode? {
+        position(named: key).map { named[$0].schema }
+    }
+
+    /// The same keyword, also checking `names` (all of which are in `named`).
+    func merging(required names: [String]) -> PropertiesKeyword {
+        PropertiesKeyword(named: named, patterns: patterns, additional: additional, required: names)
     }
 }

@@ -149,7 +149,20 @@ extension SchemaCompiler {
                 continue
             }
         }
-        return first + keywords + last
+        return Self.mergingRequired(into: first + keywords + last)
+    }
+
+    /// Folds `required` into `properties` when every required name is a declared property.
+    private static func mergingRequired(into keywords: [Keyword]) -> [Keyword] {
+        guard let requiredIndex = keywords.firstIndex(where: { if case .required = $0 { true } else { false } }),
+            let propertiesIndex = keywords.firstIndex(where: { if case .properties = $0 { true } else { false } }),
+            case .required(let names) = keywords[requiredIndex], case .properties(let properties) = keywords[propertiesIndex],
+            properties.required.isEmpty, names.allSatisfy({ properties.position(named: $0) != nil }), Set(names).count == names.count
+        else { return keywords }
+        var merged = keywords
+        merged[propertiesIndex] = .properties(properties.merging(required: names))
+        merged.remove(at: requiredIndex)
+        return merged
     }
 
     func reference(_ text: String, scope: Scope, at location: Location) -> SchemaNode? {

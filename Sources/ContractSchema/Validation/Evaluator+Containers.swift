@@ -155,13 +155,22 @@ extension Evaluator {
     ) -> Bool {
         var none: Annotations? = nil  // child instances never pass annotations up
         var valid = true
+        // Required names folded in here: reported first when collecting, counted otherwise.
+        if collecting {
+            for name in properties.required where !object.contains(name) {
+                fail(node, "required", "missing required property '\(name)'")
+                valid = false
+            }
+        }
+        var requiredSeen = 0
         let members = object.members
         for position in members.indices {
             let key = members[position].key
             var described = false
-            if let schema = properties.schema(named: key) {
+            if let index = properties.position(named: key) {
                 described = true
-                if !descend(schema, members[position].value, keyword: ["properties", key], instance: key, &none) {
+                if properties.isRequired[index] { requiredSeen += 1 }
+                if !descend(properties.named[index].schema, members[position].value, keyword: ["properties", key], instance: key, &none) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -186,6 +195,7 @@ extension Evaluator {
                 if !collecting { return false }
             }
         }
+        if !collecting && requiredSeen < properties.required.count { return false }
         if valid, annotations != nil {
             if properties.additional != nil {
                 annotations?.allProperties = true

@@ -8,6 +8,13 @@ enum NumberArithmetic {
         if let v = value.int64Value, let d = divisor.int64Value, d != 0 {
             return v % d == 0
         }
+        // Typical decimals (a price and 0.01) in 64-bit integers, aligned to the smaller exponent.
+        if let v = value.scaled, let d = divisor.scaled, d.significand != 0,
+            let a = align(v.significand, by: v.exponent - min(v.exponent, d.exponent)),
+            let b = align(d.significand, by: d.exponent - min(v.exponent, d.exponent))
+        {
+            return a % b == 0
+        }
         let (_, valueDigits, valueExponent) = value.decimalParts
         let (_, divisorDigits, divisorExponent) = divisor.decimalParts
         if valueDigits.isEmpty { return true }
@@ -29,6 +36,17 @@ enum NumberArithmetic {
         let shift = valueExponent - common
         remainder = UInt64((UInt128(remainder) * UInt128(powMod(10, shift, scaled))) % UInt128(scaled))
         return remainder == 0
+    }
+
+    private static func align(_ value: Int64, by shift: Int) -> Int64? {
+        guard shift <= 18 else { return nil }
+        var result = value
+        for _ in 0..<shift {
+            let (next, overflow) = result.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            result = next
+        }
+        return result
     }
 
     private static func power10(_ exponent: Int) -> UInt64 {
