@@ -1,23 +1,28 @@
 /// RFC 3339 date, time and date-time (section 5.6), and ISO 8601 durations (RFC 3339 appendix A).
 enum DateTimeFormats {
     static func isDate(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        return bytes.count == 10 && fullDate(bytes, 0)
+        withBytes(value) { $0.count == 10 && fullDate($0, 0) }
     }
 
     static func isTime(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        return fullTime(bytes, 0, date: nil)
+        withBytes(value) { fullTime($0, 0) }
     }
 
     static func isDateTime(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        guard bytes.count >= 20, fullDate(bytes, 0), bytes[10] | 0x20 == UInt8(ascii: "t") else { return false }
-        return fullTime(bytes, 11, date: bytes)
+        withBytes(value) { bytes in
+            guard bytes.count >= 20, fullDate(bytes, 0), bytes[10] | 0x20 == UInt8(ascii: "t") else { return false }
+            return fullTime(bytes, 11)
+        }
+    }
+
+    /// The string's UTF-8 in place when it is stored contiguously (native strings are), else a copy.
+    private static func withBytes(_ value: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        if let result = value.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(value.utf8).withUnsafeBufferPointer(body)
     }
 
     /// `YYYY-MM-DD` with a real day of the month (leap years included).
-    private static func fullDate(_ bytes: [UInt8], _ offset: Int) -> Bool {
+    private static func fullDate(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
         guard offset + 10 <= bytes.count, bytes[offset + 4] == UInt8(ascii: "-"), bytes[offset + 7] == UInt8(ascii: "-"),
             let year = ASCII.number(bytes, offset, 4), let month = ASCII.number(bytes, offset + 5, 2),
             let day = ASCII.number(bytes, offset + 8, 2), (1...12).contains(month)
@@ -35,7 +40,7 @@ enum DateTimeFormats {
 
     /// `HH:MM:SS[.frac](Z|±HH:MM)` from `offset` to the end. A leap second (:60) is valid only
     /// where it falls at 23:59:60 UTC once the offset is applied.
-    private static func fullTime(_ bytes: [UInt8], _ offset: Int, date: [UInt8]?) -> Bool {
+    private static func fullTime(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
         guard offset + 9 <= bytes.count, bytes[offset + 2] == UInt8(ascii: ":"), bytes[offset + 5] == UInt8(ascii: ":"),
             let hour = ASCII.number(bytes, offset, 2), let minute = ASCII.number(bytes, offset + 3, 2),
             let second = ASCII.number(bytes, offset + 6, 2), hour <= 23, minute <= 59, second <= 60

@@ -36,7 +36,10 @@ public enum FormatChecker {
 
     /// RFC 9562: 8-4-4-4-12 hexadecimal digits, any case.
     static func isUUID(_ value: String) -> Bool {
-        let bytes = value.utf8
+        value.utf8.withContiguousStorageIfAvailable(isUUID) ?? isUUID(Array(value.utf8))
+    }
+
+    private static func isUUID(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {
             if index == 8 || index == 13 || index == 18 || index == 23 {
@@ -57,7 +60,7 @@ enum ASCII {
     static func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || isAlpha(byte) }
 
     /// The value of `count` ASCII digits at `offset`, or nil.
-    static func number(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int? {
+    static func number<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int, _ count: Int) -> Int? where Bytes.Index == Int {
         guard offset + count <= bytes.count else { return nil }
         var value = 0
         for index in offset..<(offset + count) {
