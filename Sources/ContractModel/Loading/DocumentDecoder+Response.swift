@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 
 extension DocumentDecoder {
     mutating func decodeResponse(_ field: Field, what: String) -> ResponseExpectation? {
@@ -77,7 +78,7 @@ extension DocumentDecoder {
             }
             if let equals = matcherFields["equals"], let value = template(equals, "equals") {
                 expectations.append(HeaderExpectation(name: name, matcher: .equals(value)))
-            } else if let pattern = matcherFields["pattern"], let text = string(pattern, "pattern") {
+            } else if let pattern = matcherFields["pattern"], let text = regularExpression(pattern) {
                 expectations.append(HeaderExpectation(name: name, matcher: .pattern(text)))
             } else if let present = matcherFields["present"], let flag = bool(present, "present") {
                 expectations.append(HeaderExpectation(name: name, matcher: flag ? .present : .absent))
@@ -108,6 +109,18 @@ extension DocumentDecoder {
         return fields
     }
 
+    /// A `pattern` string that compiles as an ECMA-262 regular expression, as `contract verify` will use it.
+    mutating func regularExpression(_ field: Field) -> String? {
+        guard let text = string(field, "pattern") else { return nil }
+        do {
+            _ = try ECMARegex(text)
+            return text
+        } catch {
+            self.error("'pattern' is not a valid ECMA-262 regular expression: \(error)", at: field.pointer)
+            return nil
+        }
+    }
+
     /// At most one of `schema`, `text`, `empty`; `example` only beside `schema`.
     mutating func decodeBodyExpectation(_ fields: [String: Field]) -> BodyExpectation? {
         let kinds = ["schema", "text", "empty"].filter { fields[$0] != nil }
@@ -127,7 +140,7 @@ extension DocumentDecoder {
             if let text = textField.value.stringValue { return .text(.equals(text)) }
             guard let matcher = matcherFields(textField, "'text'", allowed: FormatKeys.textMatcher) else { return nil }
             if let equals = string(matcher["equals"], "equals") { return .text(.equals(equals)) }
-            if let pattern = string(matcher["pattern"], "pattern") { return .text(.pattern(pattern)) }
+            if let pattern = matcher["pattern"].flatMap({ regularExpression($0) }) { return .text(.pattern(pattern)) }
             return nil
         }
         if let emptyField = fields["empty"] {
