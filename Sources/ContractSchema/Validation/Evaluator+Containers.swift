@@ -224,30 +224,3 @@ extension Evaluator {
         return nil
     }
 }
-
-/// The closest of `candidates` to `word`, for "did you mean" hints on unexpected properties.
-func suggestion(for word: String, among candidates: [String]) -> String? {
-    var best: (String, Int)?
-    let limit = max(1, min(3, word.count / 3))
-    for candidate in candidates.sorted() {
-        let distance = levenshtein(word.lowercased(), candidate.lowercased())
-        if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
-    }
-    return best?.0
-}
-
-private func levenshtein(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
-}
