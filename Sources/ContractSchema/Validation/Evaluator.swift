@@ -60,16 +60,19 @@ struct Evaluator {
     }
 
     /// Validates a subschema reached through `tokens` of keyword path (and `instanceToken` of instance path).
+    /// The path tokens are autoclosures: building them costs an allocation, and quick mode never needs them.
     mutating func descend(
-        _ node: SchemaNode, _ instance: JSONValue, keyword tokens: [String], instance instanceToken: String? = nil,
-        _ annotations: inout Annotations?
+        _ node: SchemaNode, _ instance: JSONValue, keyword tokens: @autoclosure () -> [String],
+        instance instanceToken: @autoclosure () -> String? = nil, _ annotations: inout Annotations?
     ) -> Bool {
         guard collecting else { return validate(node, instance, &annotations) }
-        keywordPath += tokens
-        if let instanceToken { instancePath.append(instanceToken) }
+        let keywordTokens = tokens()
+        let token = instanceToken()
+        keywordPath += keywordTokens
+        if let token { instancePath.append(token) }
         defer {
-            keywordPath.removeLast(tokens.count)
-            if instanceToken != nil { instancePath.removeLast() }
+            keywordPath.removeLast(keywordTokens.count)
+            if token != nil { instancePath.removeLast() }
         }
         return validate(node, instance, &annotations)
     }
