@@ -13,8 +13,8 @@ enum EmailFormats {
             if literal.starts(with: Array("IPv6:".utf8)) { return IPFormats.isIPv6(literal.dropFirst(5)) }
             return IPFormats.isIPv4(literal)
         }
-        let name = String(decoding: domain, as: UTF8.self)
-        return international ? HostnameFormats.isInternationalHostname(name) : HostnameFormats.isHostname(name)
+        if !international { return domain.withUnsafeBufferPointer(HostnameFormats.isHostname) }
+        return HostnameFormats.isInternationalHostname(String(decoding: domain, as: UTF8.self))
     }
 
     private static func isLocalPart(_ bytes: ArraySlice<UInt8>, international: Bool) -> Bool {

@@ -3,15 +3,27 @@
 /// classes and case folding are exact; scripts and joining types use small tables below.
 enum HostnameFormats {
     static func isHostname(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
+        if let result = value.utf8.withContiguousStorageIfAvailable(isHostname) { return result }
+        return Array(value.utf8).withUnsafeBufferPointer(isHostname)
+    }
+
+    static func isHostname(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
-        let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return labels.allSatisfy { isASCIILabel(Array($0)) }
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ".") {
+            guard isASCIILabel(UnsafeBufferPointer(rebasing: bytes[start..<index])) else { return false }
+            start = index + 1
+        }
+        return true
     }
 
     /// Letters, digits and hyphens, 1-63 long, no hyphen at either end, `--` in positions 3-4 only
     /// for an `xn--` label that decodes to a valid U-label.
     private static func isASCIILabel(_ label: [UInt8]) -> Bool {
+        label.withUnsafeBufferPointer(isASCIILabel)
+    }
+
+    private static func isASCIILabel(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
         guard (1...63).contains(label.count), label.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }),
             label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-")
         else { return false }
