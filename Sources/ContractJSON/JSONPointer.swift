@@ -123,7 +123,9 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
             else { return nil }
             bytes.append(value)
         }
-        return String(validating: bytes, as: UTF8.self)
+        // Decoding replaces invalid UTF-8; a round trip that changes the bytes means it was invalid.
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : nil
     }
 }
 

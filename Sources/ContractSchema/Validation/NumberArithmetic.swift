@@ -31,10 +31,11 @@ enum NumberArithmetic {
         // (a × 10^k) mod m, digit by digit, then times 10^k by fast exponentiation.
         var remainder: UInt64 = 0
         for digit in valueDigits.utf8 {
-            remainder = UInt64((UInt128(remainder) * 10 + UInt128(digit - UInt8(ascii: "0"))) % UInt128(scaled))
+            remainder = mulMod(remainder, 10, scaled)
+            remainder = addMod(remainder, UInt64(digit - UInt8(ascii: "0")) % scaled, scaled)
         }
         let shift = valueExponent - common
-        remainder = UInt64((UInt128(remainder) * UInt128(powMod(10, shift, scaled))) % UInt128(scaled))
+        remainder = mulMod(remainder, powMod(10, shift, scaled), scaled)
         return remainder == 0
     }
 
@@ -57,14 +58,26 @@ enum NumberArithmetic {
 
     private static func powMod(_ base: UInt64, _ exponent: Int, _ modulus: UInt64) -> UInt64 {
         guard modulus > 1 else { return 0 }
-        var result: UInt128 = 1
-        var factor = UInt128(base % modulus)
+        var result: UInt64 = 1
+        var factor = base % modulus
         var exponent = exponent
         while exponent > 0 {
-            if exponent & 1 == 1 { result = result * factor % UInt128(modulus) }
-            factor = factor * factor % UInt128(modulus)
+            if exponent & 1 == 1 { result = mulMod(result, factor, modulus) }
+            factor = mulMod(factor, factor, modulus)
             exponent >>= 1
         }
-        return UInt64(result)
+        return result
+    }
+
+    /// (a × b) mod m for a, b < m, through the 128-bit product (UInt128 needs macOS 15).
+    private static func mulMod(_ a: UInt64, _ b: UInt64, _ modulus: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return modulus.dividingFullWidth((high: product.high % modulus, low: product.low)).remainder
+    }
+
+    /// (a + b) mod m for a, b < m, without overflow.
+    private static func addMod(_ a: UInt64, _ b: UInt64, _ modulus: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow || sum >= modulus ? sum &- modulus : sum
     }
 }
