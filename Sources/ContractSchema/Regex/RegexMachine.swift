@@ -40,7 +40,8 @@ struct RegexMachine<Input: RegexInput> {
     }
 
     mutating func search() -> RegexMatchResult {
-        var slots = [Int](repeating: -1, count: program.slotCount)
+        // Patterns without groups, loops or lookaround never touch slots: skip the allocation.
+        var slots = program.usesSlots ? [Int](repeating: -1, count: program.slotCount) : []
         let lastStart = program.anchoredAtStart ? 0 : input.count
         for start in 0...lastStart {
             switch run(program, from: start, end: nil, slots: &slots) {
@@ -85,7 +86,10 @@ struct RegexMachine<Input: RegexInput> {
                 if position - start < minimum {
                     failed = true
                 } else {
-                    if position - start > minimum { stack.append(.giveBack(pc: pc + 1, position: position, minimum: start + minimum)) }
+                    // Giving characters back cannot help when only the end of the text (or success) follows.
+                    if position - start > minimum && !program.endsAfter(pc, anyEnd: end == nil) {
+                        stack.append(.giveBack(pc: pc + 1, position: position, minimum: start + minimum))
+                    }
                     pc += 1
                 }
             case .split(let first, let second):

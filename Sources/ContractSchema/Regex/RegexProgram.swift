@@ -30,6 +30,20 @@ struct RegexProgram: Sendable {
     var slotCount = 2
     /// Every alternative starts with `^`: only position 0 can match.
     var anchoredAtStart = false
+
+    /// Whether any instruction (here or in a lookaround) reads or writes capture slots; set by the compiler.
+    var usesSlots = true
+
+    /// Whether the instruction after `pc` is `$`, or a match that accepts any end position, so a
+    /// greedy run before it has nothing to gain from backtracking.
+    func endsAfter(_ pc: Int, anyEnd: Bool) -> Bool {
+        guard pc + 1 < instructions.count else { return false }
+        switch instructions[pc + 1] {
+        case .lineEnd: return true
+        case .match: return anyEnd
+        default: return false
+        }
+    }
 }
 
 /// Turns a syntax tree into a ``RegexProgram``.
@@ -38,6 +52,7 @@ enum RegexCompiler {
         var registers = Registers(next: 2 + 2 * captureCount(tree))
         var program = compileProgram(tree, registers: &registers)
         program.anchoredAtStart = isAnchored(tree)
+        program.usesSlots = usesSlots(program)
         program.slotCount = registers.next
         return program
     }
@@ -128,6 +143,15 @@ enum RegexCompiler {
             program.instructions.append(.lookaround(program.subprograms.count - 1, ahead: ahead, negated: negated))
         case .backreference(let group):
             program.instructions.append(.backreference(group))
+        }
+    }
+
+    private static func usesSlots(_ program: RegexProgram) -> Bool {
+        program.subprograms.contains(where: usesSlots) || program.instructions.contains {
+            switch $0 {
+            case .save, .loopStart, .loopEnd, .backreference, .lookaround: true
+            default: false
+            }
         }
     }
 
