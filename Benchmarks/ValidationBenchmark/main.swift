@@ -54,34 +54,45 @@ var documents: [JSONValue] = []
 // PROFILE=validate: parse once, then only validate (for a profiler such as `perf record`).
 if ProcessInfo.processInfo.environment["PROFILE"] == "validate" {
     documents = lines.map { (try? parser.parse($0).value) ?? .null }
+    let tapes = documents.map(JSONTape.init)
     var valid = 0
     let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 10
-    for _ in 0..<rounds { valid += documents.count { schema.isValid($0) } }
+    for _ in 0..<rounds { valid += tapes.count { schema.isValid($0) } }
     print("\(valid) valid")
     exit(0)
 }
 let parseTime = best {
     documents = lines.map { (try? parser.parse($0).value) ?? .null }
 }
+// The validator walks a flat tape of the document; "pre-parsed" means parsed into that form.
+var tapes: [JSONTape] = []
+let tapeTime = best {
+    tapes = documents.map(JSONTape.init)
+}
 var verdicts: [Bool] = []
 let validateTime = best {
+    verdicts = tapes.map { schema.isValid($0) }
+}
+let valueTime = best {
     verdicts = documents.map { schema.isValid($0) }
 }
 let bothTime = best {
     var valid = 0
-    for line in lines where (try? parser.parse(line)).map({ schema.isValid($0.value) }) == true { valid += 1 }
+    for line in lines where (try? parser.parse(line)).map({ schema.isValid(JSONTape($0.value)) }) == true { valid += 1 }
     precondition(valid >= 0)
 }
 var errorCount = 0
 let errorsTime = best {
-    errorCount = documents.reduce(0) { $0 + schema.validate($1).errors.count }
+    errorCount = tapes.reduce(0) { $0 + schema.validate($1).errors.count }
 }
 
 let disagreements = zip(verdicts, expected).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
 func figure(_ value: Double) -> String { String(format: "%.1f", value) }
 print("documents:                \(lines.count) (\(figure(megabytes)) MB), \(verdicts.count { !$0 }) invalid")
 print("parse only:               \(figure(megabytes / parseTime)) MB/s")
-print("validate only (isValid):  \(figure(Double(lines.count) / validateTime)) docs/s, \(figure(megabytes / validateTime)) MB/s")
+print("parse to values, to tapes: \(figure(megabytes / parseTime)) MB/s, then \(figure(megabytes / tapeTime)) MB/s")
+print("validate only (isValid):  \(figure(Double(lines.count) / validateTime)) docs/s, \(figure(megabytes / validateTime)) MB/s (on tapes)")
+print("validate a JSONValue:     \(figure(Double(lines.count) / valueTime)) docs/s (tape built per call)")
 print("parse + validate:         \(figure(megabytes / bothTime)) MB/s, \(figure(Double(lines.count) / bothTime)) docs/s")
 print("validate, every error:    \(figure(Double(lines.count) / errorsTime)) docs/s (\(errorCount) errors)")
 print("verdicts vs expected:     \(disagreements.isEmpty ? "all \(lines.count) agree" : "\(disagreements.count) disagree, first lines \(disagreements.prefix(10).map { $0 + 1 })")")

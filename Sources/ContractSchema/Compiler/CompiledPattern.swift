@@ -13,4 +13,8 @@ final class CompiledPattern: Sendable {
     func matches(_ string: String) -> Bool {
         regex.matches(string)
     }
+
+    func matches(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        regex.matches(utf8: utf8)
+    }
 }

@@ -81,6 +81,8 @@ final class PropertiesKeyword: Sendable {
     let isRequired: [Bool]
     /// Hashing beats a linear scan only for larger objects.
     private let index: [String: Int]?
+    private let nameBytes: [[UInt8]]
+    private let byteTable: ByteNameTable?
 
     init(
         named: [(name: String, schema: SchemaNode)], patterns: [(pattern: CompiledPattern, schema: SchemaNode)], additional: SchemaNode?,
@@ -92,11 +94,20 @@ final class PropertiesKeyword: Sendable {
         self.required = required
         isRequired = named.map { required.contains($0.name) }
         index = named.count > 8 ? Dictionary(named.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first }) : nil
+        nameBytes = named.map { Array($0.name.utf8) }
+        byteTable = named.count > 6 ? ByteNameTable(nameBytes) : nil
     }
 
     func position(named key: String) -> Int? {
         if let index { return index[key] }
         for position in named.indices where named[position].name == key { return position }
+        return nil
+    }
+
+    /// The position of a property given by its UTF-8 bytes (an instance's key, read in place).
+    func position(utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let table = byteTable { return table.position(of: key, names: nameBytes) }
+        for position in nameBytes.indices where nameBytes[position].elementsEqual(key) { return position }
         return nil
     }
 
@@ -107,5 +118,42 @@ final class PropertiesKeyword: Sendable {
     /// The same keyword, also checking `names` (all of which are in `named`).
     func merging(required names: [String]) -> PropertiesKeyword {
         PropertiesKeyword(named: named, patterns: patterns, additional: additional, required: names)
+    }
+}
+
+/// Property names by their UTF-8 bytes in an open-addressing table (FNV-1a), built once at
+/// compile time so that an instance's key, read in place from the tape, is found without
+/// creating a `String`.
+struct ByteNameTable: Sendable {
+    private let slots: [Int32]
+    private let mask: Int
+
+    init(_ names: [[UInt8]]) {
+        var capacity = 8
+        while capacity < names.count * 2 { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        for (position, name) in names.enumerated() {
+            var slot = name.withUnsafeBufferPointer(Self.hash) & (capacity - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Int32(position + 1)
+        }
+        self.slots = slots
+        mask = capacity - 1
+    }
+
+    func position(of key: UnsafeBufferPointer<UInt8>, names: [[UInt8]]) -> Int? {
+        var slot = Self.hash(key) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return nil }
+            if names[entry - 1].elementsEqual(key) { return entry - 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

@@ -1,7 +1,11 @@
 /// RFC 3339 date, time and date-time (section 5.6), and ISO 8601 durations (RFC 3339 appendix A).
 enum DateTimeFormats {
     static func isDate(_ value: String) -> Bool {
-        withBytes(value) { $0.count == 10 && fullDate($0, 0) }
+        withBytes(value, isDate)
+    }
+
+    static func isDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == 10 && fullDate(bytes, 0)
     }
 
     static func isTime(_ value: String) -> Bool {
@@ -9,10 +13,12 @@ enum DateTimeFormats {
     }
 
     static func isDateTime(_ value: String) -> Bool {
-        withBytes(value) { bytes in
-            guard bytes.count >= 20, fullDate(bytes, 0), bytes[10] | 0x20 == UInt8(ascii: "t") else { return false }
-            return fullTime(bytes, 11)
-        }
+        withBytes(value, isDateTime)
+    }
+
+    static func isDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 20, fullDate(bytes, 0), bytes[10] | 0x20 == UInt8(ascii: "t") else { return false }
+        return fullTime(bytes, 11)
     }
 
     /// The string's UTF-8 in place when it is stored contiguously (native strings are), else a copy.

@@ -29,6 +29,17 @@ public enum FormatChecker {
         }
     }
 
+    /// The same check on UTF-8 bytes read in place; the hot formats never build a `String`.
+    public static func isValid(utf8: UnsafeBufferPointer<UInt8>, format: String) -> Bool? {
+        switch format {
+        case "uuid": return isUUID(utf8)
+        case "date-time": return DateTimeFormats.isDateTime(utf8)
+        case "date": return DateTimeFormats.isDate(utf8)
+        case "hostname": return HostnameFormats.isHostname(utf8)
+        default: return isValid(String(decoding: utf8, as: UTF8.self), format: format)
+        }
+    }
+
     public static let knownFormats: Set<String> = [
         "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
         "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer", "relative-json-pointer", "regex",
@@ -39,7 +50,7 @@ public enum FormatChecker {
         value.utf8.withContiguousStorageIfAvailable(isUUID) ?? isUUID(Array(value.utf8))
     }
 
-    private static func isUUID(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
+    static func isUUID(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {
             if index == 8 || index == 13 || index == 18 || index == 23 {

@@ -27,15 +27,24 @@ public struct ECMARegex: Sendable {
 
     /// Like ``matches(_:)``, but says when it gave up after `stepLimit` steps.
     public func matches(_ string: String, stepLimit: Int) -> RegexMatchResult {
-        // ASCII text (most API values) is matched in place, without decoding or copying.
-        let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> RegexMatchResult? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        if let result = string.utf8.withContiguousStorageIfAvailable({ matches(utf8: $0, stepLimit: stepLimit) }) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer { matches(utf8: $0, stepLimit: stepLimit) }
+    }
+
+    /// Matches UTF-8 text in place: ASCII (most API values) without decoding or copying.
+    public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>, stepLimit: Int = ECMARegex.defaultStepLimit) -> RegexMatchResult {
+        if !bytes.contains(where: { $0 >= 0x80 }) {
             var machine = RegexMachine(program: program, input: ASCIIInput(bytes: bytes), stepLimit: stepLimit)
             return machine.search()
         }
-        if let ascii, let result = ascii { return result }
-        var machine = RegexMachine(program: program, input: ScalarInput(scalars: string.unicodeScalars.map(\.value)), stepLimit: stepLimit)
+        let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
+        var machine = RegexMachine(program: program, input: ScalarInput(scalars: scalars), stepLimit: stepLimit)
         return machine.search()
+    }
+
+    /// True when the pattern matches anywhere in the UTF-8 text.
+    public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        matches(utf8: bytes, stepLimit: Self.defaultStepLimit) == .matched
     }
 }
 

@@ -1,33 +1,36 @@
 import ContractJSON
 
 extension Evaluator {
-    mutating func applyArray(_ keyword: Keyword, _ node: SchemaNode, _ elements: [JSONValue], _ annotations: inout Annotations?) -> Bool {
+    mutating func applyArray(_ keyword: Keyword, _ node: SchemaNode, _ array: Int, _ annotations: inout Annotations?) -> Bool {
+        let doc = self.doc  // a local copy, so closures reading it do not overlap mutations of self
         var none: Annotations? = nil  // child instances never pass annotations up
+        let count = doc.count(array)
         switch keyword {
         case .maxItems(let limit):
-            guard elements.count <= limit else {
-                fail(node, "maxItems", "expected at most \(Self.count(limit, "item")), found \(elements.count)")
+            guard count <= limit else {
+                fail(node, "maxItems", "expected at most \(Self.count(limit, "item")), found \(count)")
                 return false
             }
         case .minItems(let limit):
-            guard elements.count >= limit else {
-                fail(node, "minItems", "expected at least \(Self.count(limit, "item")), found \(elements.count)")
+            guard count >= limit else {
+                fail(node, "minItems", "expected at least \(Self.count(limit, "item")), found \(count)")
                 return false
             }
         case .uniqueItems:
-            if let (first, second) = Self.firstDuplicate(elements) {
+            if let (first, second) = Self.firstDuplicate(doc.value(array).arrayValue ?? []) {
                 fail(node, "uniqueItems", "expected unique items, found items \(first) and \(second) equal")
                 return false
             }
         case .items(let items):
             let prefix = items.prefix
             var valid = true
-            for index in elements.indices {
+            var element = array + 1
+            for index in 0..<count {
                 let ok: Bool
                 if index < prefix.count {
-                    ok = descend(prefix[index], elements[index], keyword: [items.prefixKeyword, String(index)], instance: String(index), &none)
+                    ok = descend(prefix[index], element, keyword: [items.prefixKeyword, String(index)], instance: String(index), &none)
                 } else if let rest = items.rest {
-                    ok = descend(rest, elements[index], keyword: [items.restKeyword], instance: String(index), &none)
+                    ok = descend(rest, element, keyword: [items.restKeyword], instance: String(index), &none)
                 } else {
                     break
                 }
@@ -35,18 +38,21 @@ extension Evaluator {
                     valid = false
                     if !collecting { return false }
                 }
+                element = doc.end(element)
             }
             if valid, var updated = annotations {
-                updated.itemPrefix = max(updated.itemPrefix, min(prefix.count, elements.count))
+                updated.itemPrefix = max(updated.itemPrefix, min(prefix.count, count))
                 if items.rest != nil { updated.allItems = true }
                 annotations = updated
             }
             return valid
         case .contains(let schema, let minimum, let maximum):
             var matching: [Int] = []
-            for (index, element) in elements.enumerated() {
+            var element = array + 1
+            for index in 0..<count {
                 var ignored: Annotations? = nil
                 if quietly(schema, element, &ignored) { matching.append(index) }
+                element = doc.end(element)
             }
             if matching.count < minimum {
                 fail(node, "contains", "expected at least \(Self.count(minimum, "item")) matching 'contains', found \(matching.count)")
@@ -61,7 +67,10 @@ extension Evaluator {
             let evaluated = annotations ?? Annotations()
             guard !evaluated.allItems else { return true }
             var valid = true
-            for (index, element) in elements.enumerated() where index >= evaluated.itemPrefix && !evaluated.containedItems.contains(index) {
+            var element = array + 1
+            for index in 0..<count {
+                defer { element = doc.end(element) }
+                guard index >= evaluated.itemPrefix && !evaluated.containedItems.contains(index) else { continue }
                 if !descend(schema, element, keyword: ["unevaluatedItems"], instance: String(index), &none) {
                     valid = false
                     if !collecting { return false }
@@ -75,24 +84,34 @@ extension Evaluator {
         return true
     }
 
-    mutating func applyObject(
-        _ keyword: Keyword, _ node: SchemaNode, _ object: JSONObject, _ instance: JSONValue, _ annotations: inout Annotations?
-    ) -> Bool {
+    /// The index of the member value named `name`, if the object has it.
+    func member(_ object: Int, _ name: String) -> Int? {
+        var key = object + 1
+        for _ in 0..<doc.count(object) {
+            if TapeView.same(doc.utf8(key), name) { return key + 1 }
+            key = doc.end(key + 1)
+        }
+        return nil
+    }
+
+    mutating func applyObject(_ keyword: Keyword, _ node: SchemaNode, _ object: Int, _ annotations: inout Annotations?) -> Bool {
+        let doc = self.doc  // a local copy, so closures reading it do not overlap mutations of self
         var none: Annotations? = nil
+        let count = doc.count(object)
         switch keyword {
         case .maxProperties(let limit):
-            guard object.count <= limit else {
-                fail(node, "maxProperties", "expected at most \(Self.count(limit, "property", "properties")), found \(object.count)")
+            guard count <= limit else {
+                fail(node, "maxProperties", "expected at most \(Self.count(limit, "property", "properties")), found \(count)")
                 return false
             }
         case .minProperties(let limit):
-            guard object.count >= limit else {
-                fail(node, "minProperties", "expected at least \(Self.count(limit, "property", "properties")), found \(object.count)")
+            guard count >= limit else {
+                fail(node, "minProperties", "expected at least \(Self.count(limit, "property", "properties")), found \(count)")
                 return false
             }
         case .required(let names):
             var valid = true
-            for name in names where !object.contains(name) {
+            for name in names where member(object, name) == nil {
                 fail(node, "required", "missing required property '\(name)'")
                 valid = false
                 if !collecting { return false }
@@ -100,8 +119,8 @@ extension Evaluator {
             return valid
         case .dependentRequired(let dependencies):
             var valid = true
-            for (property, required) in dependencies where object.contains(property) {
-                for name in required where !object.contains(name) {
+            for (property, required) in dependencies where member(object, property) != nil {
+                for name in required where member(object, name) == nil {
                     fail(node, "dependentRequired", "missing property '\(name)', required when '\(property)' is present")
                     valid = false
                     if !collecting { return false }
@@ -112,18 +131,20 @@ extension Evaluator {
             return applyProperties(node, object, properties, &annotations)
         case .propertyNames(let schema):
             var valid = true
-            for key in object.keys {
-                var ignored: Annotations? = nil
-                if !descend(schema, .string(key), keyword: ["propertyNames"], &ignored) {
+            var key = object + 1
+            for _ in 0..<count {
+                // Each name is validated as a string value: the key entry is one.
+                if !descend(schema, key, keyword: ["propertyNames"], &none) {
                     valid = false
                     if !collecting { return false }
                 }
+                key = doc.end(key + 1)
             }
             return valid
         case .dependentSchemas(let dependencies, let name):
             var valid = true
-            for (property, schema) in dependencies where object.contains(property) {
-                if !descend(schema, instance, keyword: [name, property], &annotations) {
+            for (property, schema) in dependencies where member(object, property) != nil {
+                if !descend(schema, object, keyword: [name, property], &annotations) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -133,11 +154,15 @@ extension Evaluator {
             let evaluated = annotations ?? Annotations()
             guard !evaluated.allProperties else { return true }
             var valid = true
-            for member in object where !evaluated.properties.contains(member.key) {
+            var key = object + 1
+            for _ in 0..<count {
+                defer { key = doc.end(key + 1) }
+                let name = doc.string(key)
+                guard !evaluated.properties.contains(name) else { continue }
                 if case .alwaysInvalid = schema.body {
-                    fail(node, "unevaluatedProperties", "unexpected property '\(member.key)', which no subschema describes")
+                    fail(node, "unevaluatedProperties", "unexpected property '\(name)', which no subschema describes")
                     valid = false
-                } else if !descend(schema, member.value, keyword: ["unevaluatedProperties"], instance: member.key, &none) {
+                } else if !descend(schema, key + 1, keyword: ["unevaluatedProperties"], instance: name, &none) {
                     valid = false
                 }
                 if !valid && !collecting { return false }
@@ -151,33 +176,36 @@ extension Evaluator {
     }
 
     private mutating func applyProperties(
-        _ node: SchemaNode, _ object: JSONObject, _ properties: PropertiesKeyword, _ annotations: inout Annotations?
+        _ node: SchemaNode, _ object: Int, _ properties: PropertiesKeyword, _ annotations: inout Annotations?
     ) -> Bool {
+        let doc = self.doc  // a local copy, so closures reading it do not overlap mutations of self
         var none: Annotations? = nil  // child instances never pass annotations up
         var valid = true
         // Required names folded in here: reported first when collecting, counted otherwise.
         if collecting {
-            for name in properties.required where !object.contains(name) {
+            for name in properties.required where member(object, name) == nil {
                 fail(node, "required", "missing required property '\(name)'")
                 valid = false
             }
         }
         var requiredSeen = 0
-        let members = object.members
-        for position in members.indices {
-            let key = members[position].key
+        var key = object + 1
+        for _ in 0..<doc.count(object) {
+            let value = key + 1
+            defer { key = doc.end(value) }
+            let name = doc.utf8(key)
             var described = false
-            if let index = properties.position(named: key) {
+            if let index = properties.position(utf8: name) {
                 described = true
                 if properties.isRequired[index] { requiredSeen += 1 }
-                if !descend(properties.named[index].schema, members[position].value, keyword: ["properties", key], instance: key, &none) {
+                if !descend(properties.named[index].schema, value, keyword: ["properties", doc.string(key)], instance: doc.string(key), &none) {
                     valid = false
                     if !collecting { return false }
                 }
             }
-            for (pattern, schema) in properties.patterns where pattern.matches(key) {
+            for (pattern, schema) in properties.patterns where pattern.matches(utf8: name) {
                 described = true
-                if !descend(schema, members[position].value, keyword: ["patternProperties", pattern.source], instance: key, &none) {
+                if !descend(schema, value, keyword: ["patternProperties", pattern.source], instance: doc.string(key), &none) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -185,12 +213,13 @@ extension Evaluator {
             guard !described, let additional = properties.additional else { continue }
             if case .alwaysInvalid = additional.body {
                 if collecting {
-                    let hint = suggestion(for: key, among: properties.named.map(\.name).filter { object[$0] == nil })
-                    fail(node, "additionalProperties", "unexpected property '\(key)'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
+                    let unexpected = doc.string(key)
+                    let hint = suggestion(for: unexpected, among: properties.named.map(\.name).filter { member(object, $0) == nil })
+                    fail(node, "additionalProperties", "unexpected property '\(unexpected)'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
                 }
                 valid = false
                 if !collecting { return false }
-            } else if !descend(additional, members[position].value, keyword: ["additionalProperties"], instance: key, &none) {
+            } else if !descend(additional, value, keyword: ["additionalProperties"], instance: doc.string(key), &none) {
                 valid = false
                 if !collecting { return false }
             }
@@ -200,9 +229,13 @@ extension Evaluator {
             if properties.additional != nil {
                 annotations?.allProperties = true
             } else {
-                for member in members
-                where properties.schema(named: member.key) != nil || properties.patterns.contains(where: { $0.pattern.matches(member.key) }) {
-                    annotations?.properties.insert(member.key)
+                var key = object + 1
+                for _ in 0..<doc.count(object) {
+                    let name = doc.utf8(key)
+                    if properties.position(utf8: name) != nil || properties.patterns.contains(where: { $0.pattern.matches(utf8: name) }) {
+                        annotations?.properties.insert(doc.string(key))
+                    }
+                    key = doc.end(key + 1)
                 }
             }
         }

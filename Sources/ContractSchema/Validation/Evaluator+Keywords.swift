@@ -2,40 +2,41 @@ import ContractJSON
 
 extension Evaluator {
     /// Applies one keyword; false when the instance fails it.
-    mutating func apply(_ keyword: Keyword, _ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations?) -> Bool {
+    mutating func apply(_ keyword: Keyword, _ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
+        let doc = self.doc  // a local copy, so closures reading it do not overlap mutations of self
         switch keyword {
         case .type(let types):
-            guard types.contains(typeOf: instance) else {
-                fail(node, "type", "expected \(types.names), found \(Self.found(instance))")
+            guard doc.matches(types, instance) else {
+                fail(node, "type", "expected \(types.names), found \(Self.found(doc.value(instance)))")
                 return false
             }
             return true
         case .enumeration(let values):
-            guard values.contains(instance) else {
+            guard values.contains(where: { doc.equals(instance, $0) }) else {
                 let shown = values.prefix(8).map { CanonicalJSONWriter(style: .compact).string($0) }.joined(separator: ", ")
-                fail(node, "enum", "expected one of \(shown)\(values.count > 8 ? ", …" : ""), found \(Self.found(instance))")
+                fail(node, "enum", "expected one of \(shown)\(values.count > 8 ? ", …" : ""), found \(Self.found(doc.value(instance)))")
                 return false
             }
             return true
         case .constant(let value):
-            guard value == instance else {
-                fail(node, "const", "expected \(CanonicalJSONWriter(style: .compact).string(value)), found \(Self.found(instance))")
+            guard doc.equals(instance, value) else {
+                fail(node, "const", "expected \(CanonicalJSONWriter(style: .compact).string(value)), found \(Self.found(doc.value(instance)))")
                 return false
             }
             return true
         case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum:
-            guard case .number(let number) = instance else { return true }
-            return applyNumber(keyword, node, number)
+            guard doc.kind(instance) == .number else { return true }
+            return applyNumber(keyword, node, doc.number(instance))
         case .maxLength, .minLength, .pattern, .format, .content:
-            guard case .string(let string) = instance else { return true }
-            return applyString(keyword, node, string)
+            guard doc.kind(instance) == .string else { return true }
+            return applyString(keyword, node, doc.utf8(instance))
         case .maxItems, .minItems, .uniqueItems, .items, .contains, .unevaluatedItems:
-            guard case .array(let elements) = instance else { return true }
-            return applyArray(keyword, node, elements, &annotations)
+            guard doc.kind(instance) == .array else { return true }
+            return applyArray(keyword, node, instance, &annotations)
         case .maxProperties, .minProperties, .required, .dependentRequired, .properties, .propertyNames, .dependentSchemas,
             .unevaluatedProperties:
-            guard case .object(let object) = instance else { return true }
-            return applyObject(keyword, node, object, instance, &annotations)
+            guard doc.kind(instance) == .object else { return true }
+            return applyObject(keyword, node, instance, &annotations)
         case .ref(let target, let name):
             return descend(target, instance, keyword: [name], &annotations)
         case .dynamicRef(let target, let anchor):
@@ -64,7 +65,7 @@ extension Evaluator {
         case .not(let schema):
             var ignored: Annotations? = nil
             guard !quietly(schema, instance, &ignored) else {
-                fail(node, "not", "expected not to match the schema in 'not', found \(Self.found(instance)) matching it")
+                fail(node, "not", "expected not to match the schema in 'not', found \(Self.found(doc.value(instance))) matching it")
                 return false
             }
             return true
@@ -81,7 +82,7 @@ extension Evaluator {
         }
     }
 
-    private mutating func applyAnyOf(_ schemas: [SchemaNode], _ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations?) -> Bool {
+    private mutating func applyAnyOf(_ schemas: [SchemaNode], _ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
         var matched = false
         for schema in schemas {
             if quietly(schema, instance, &annotations) {
@@ -101,7 +102,7 @@ extension Evaluator {
         return false
     }
 
-    private mutating func applyOneOf(_ schemas: [SchemaNode], _ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations?) -> Bool {
+    private mutating func applyOneOf(_ schemas: [SchemaNode], _ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
         var matches: [Int] = []
         var matchedAnnotations: Annotations? = nil
         for (index, schema) in schemas.enumerated() {
@@ -163,35 +164,36 @@ extension Evaluator {
         return true
     }
 
-    private mutating func applyString(_ keyword: Keyword, _ node: SchemaNode, _ string: String) -> Bool {
+    private mutating func applyString(_ keyword: Keyword, _ node: SchemaNode, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         switch keyword {
         case .maxLength(let limit):
             // Length counts code points; the UTF-8 size bounds it from above, which settles most cases.
-            guard string.utf8.count > limit else { return true }
-            let length = string.unicodeScalars.count
+            guard utf8.count > limit else { return true }
+            let length = Self.codePoints(utf8)
             guard length <= limit else {
-                fail(node, "maxLength", "expected at most \(Self.count(limit, "character")), found \(length) in \(Self.found(.string(string)))")
+                fail(node, "maxLength", "expected at most \(Self.count(limit, "character")), found \(length) in \(Self.found(.string(String(decoding: utf8, as: UTF8.self))))")
                 return false
             }
         case .minLength(let limit):
             // A code point takes at most four UTF-8 bytes, so a long enough string needs no counting.
-            guard string.utf8.count / 4 < limit else { return true }
-            let length = string.unicodeScalars.count
+            guard utf8.count / 4 < limit else { return true }
+            let length = Self.codePoints(utf8)
             guard length >= limit else {
-                fail(node, "minLength", "expected at least \(Self.count(limit, "character")), found \(length) in \(Self.found(.string(string)))")
+                fail(node, "minLength", "expected at least \(Self.count(limit, "character")), found \(length) in \(Self.found(.string(String(decoding: utf8, as: UTF8.self))))")
                 return false
             }
         case .pattern(let pattern):
-            guard pattern.matches(string) else {
-                fail(node, "pattern", "expected a string matching '\(pattern.source)', found \(Self.found(.string(string)))")
+            guard pattern.matches(utf8: utf8) else {
+                fail(node, "pattern", "expected a string matching '\(pattern.source)', found \(Self.found(.string(String(decoding: utf8, as: UTF8.self))))")
                 return false
             }
         case .format(let format, let asserted):
-            guard asserted || assertsFormats, let valid = Self.checkFormat(string, format), !valid else { return true }
-            fail(node, "format", "expected a valid \(format), found \(Self.found(.string(string)))")
+            guard asserted || assertsFormats, let valid = Self.checkFormat(utf8, format), !valid else { return true }
+            fail(node, "format", "expected a valid \(format), found \(Self.found(.string(String(decoding: utf8, as: UTF8.self))))")
             return false
         case .content(let base64, let json):
-            var bytes = Array(string.utf8)
+            let string = String(decoding: utf8, as: UTF8.self)
+            var bytes = Array(utf8)
             if base64 {
                 guard let decoded = Base64.decode(string) else {
                     fail(node, "contentEncoding", "expected base64, found \(Self.found(.string(string)))")
@@ -209,9 +211,15 @@ extension Evaluator {
         return true
     }
 
+    /// Unicode scalars in UTF-8: every byte that does not continue a sequence starts one.
+    static func codePoints(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in utf8 where byte & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
     /// True or false for formats the validator knows, nil for others (which are never asserted).
-    static func checkFormat(_ string: String, _ format: String) -> Bool? {
-        if format == "regex" { return (try? ECMARegex(string)) != nil }
-        return FormatChecker.isValid(string, format: format)
+    static func checkFormat(_ utf8: UnsafeBufferPointer<UInt8>, _ format: String) -> Bool? {
+        FormatChecker.isValid(utf8: utf8, format: format)
     }
 }

@@ -4,6 +4,8 @@ import ContractJSON
 /// are shared freely across threads. In quick mode it stops at the first failure and keeps no
 /// paths; in collecting mode it records every error with its locations.
 struct Evaluator {
+    /// The instance, laid out flat; values are addressed by their index in it.
+    let doc: TapeView
     let assertsFormats: Bool
     /// Record errors (and maintain paths); false while only a verdict is needed.
     var collecting: Bool
@@ -16,19 +18,21 @@ struct Evaluator {
     var depth = 0
     static let maxDepth = 1_000
 
-    init(assertsFormats: Bool, collecting: Bool) {
+    init(doc: TapeView, assertsFormats: Bool, collecting: Bool) {
+        self.doc = doc
         self.assertsFormats = assertsFormats
         self.collecting = collecting
     }
 
     // MARK: Schemas
 
-    mutating func validate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations?) -> Bool {
+    mutating func validate(_ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
+        let doc = self.doc  // a local copy, so closures reading it do not overlap mutations of self
         switch node.body {
         case .alwaysValid:
             return true
         case .alwaysInvalid:
-            fail(node, "false", "no value is allowed here, found \(Self.found(instance))")
+            fail(node, "false", "no value is allowed here, found \(Self.found(doc.value(instance)))")
             return false
         case .keywords(let keywords):
             guard depth < Self.maxDepth else {
@@ -52,7 +56,7 @@ struct Evaluator {
     }
 
     /// Validates without recording errors: for `not`, `if`, `contains` and counting branches.
-    mutating func quietly(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations?) -> Bool {
+    mutating func quietly(_ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
         let saved = collecting
         collecting = false
         defer { collecting = saved }
@@ -62,7 +66,7 @@ struct Evaluator {
     /// Validates a subschema reached through `tokens` of keyword path (and `instanceToken` of instance path).
     /// The path tokens are autoclosures: building them costs an allocation, and quick mode never needs them.
     mutating func descend(
-        _ node: SchemaNode, _ instance: JSONValue, keyword tokens: @autoclosure () -> [String],
+        _ node: SchemaNode, _ instance: Int, keyword tokens: @autoclosure () -> [String],
         instance instanceToken: @autoclosure () -> String? = nil, _ annotations: inout Annotations?
     ) -> Bool {
         guard collecting else { return validate(node, instance, &annotations) }

@@ -45,17 +45,31 @@ public struct JSONSchema: Sendable {
 
     /// Every error, or none when the instance is valid.
     public func validate(_ instance: JSONValue) -> ValidationResult {
-        var evaluator = Evaluator(assertsFormats: assertsFormats, collecting: true)
-        var annotations: Annotations? = nil
-        _ = evaluator.validate(root, instance, &annotations)
-        return ValidationResult(errors: evaluator.errors)
+        validate(JSONTape(instance))
     }
 
     /// The verdict alone, stopping at the first failure.
     public func isValid(_ instance: JSONValue) -> Bool {
-        var evaluator = Evaluator(assertsFormats: assertsFormats, collecting: false)
-        var annotations: Annotations? = nil
-        return evaluator.validate(root, instance, &annotations)
+        isValid(JSONTape(instance))
+    }
+
+    /// Every error for an instance already laid out as a tape (the fast form for many documents).
+    public func validate(_ instance: JSONTape) -> ValidationResult {
+        TapeView.with(instance) { doc in
+            var evaluator = Evaluator(doc: doc, assertsFormats: assertsFormats, collecting: true)
+            var annotations: Annotations? = nil
+            _ = evaluator.validate(root, 0, &annotations)
+            return ValidationResult(errors: evaluator.errors)
+        }
+    }
+
+    /// The verdict alone for an instance already laid out as a tape.
+    public func isValid(_ instance: JSONTape) -> Bool {
+        TapeView.with(instance) { doc in
+            var evaluator = Evaluator(doc: doc, assertsFormats: assertsFormats, collecting: false)
+            var annotations: Annotations? = nil
+            return evaluator.validate(root, 0, &annotations)
+        }
     }
 }
 

@@ -1,0 +1,96 @@
+/// A JSON value laid out flat: one entry per value (and per object key) in document order,
+/// strings in one byte buffer, numbers in one array. Walking it needs no reference counting,
+/// which is what makes validating many documents fast.
+///
+/// Layout: an array entry is followed by its elements; an object entry by key, value, key,
+/// value…; every entry knows where its subtree ends, so siblings are found by a jump.
+public struct JSONTape: Sendable {
+    public enum Kind: UInt8, Sendable {
+        case null, bool, number, string, array, object
+    }
+
+    public struct Entry: Sendable {
+        public var kind: Kind
+        /// The value of a boolean.
+        public var flag: Bool
+        /// Elements of an array, members of an object, UTF-8 length of a string.
+        public var count: Int32
+        /// The index just past this value's subtree.
+        public var end: Int32
+        /// Byte offset of a string, index of a number.
+        public var payload: Int32
+    }
+
+    public private(set) var entries: [Entry] = []
+    public private(set) var bytes: [UInt8] = []
+    public private(set) var numbers: [JSONNumber] = []
+
+    public init(_ value: JSONValue) {
+        append(value)
+    }
+
+    private mutating func append(_ value: JSONValue) {
+        let index = entries.count
+        switch value {
+        case .null:
+            entries.append(Entry(kind: .null, flag: false, count: 0, end: Int32(index + 1), payload: 0))
+        case .bool(let flag):
+            entries.append(Entry(kind: .bool, flag: flag, count: 0, end: Int32(index + 1), payload: 0))
+        case .number(let number):
+            entries.append(Entry(kind: .number, flag: false, count: 0, end: Int32(index + 1), payload: Int32(numbers.count)))
+            numbers.append(number)
+        case .string(let string):
+            appendString(string)
+        case .array(let elements):
+            entries.append(Entry(kind: .array, flag: false, count: Int32(elements.count), end: 0, payload: 0))
+            for element in elements { append(element) }
+            entries[index].end = Int32(entries.count)
+        case .object(let object):
+            entries.append(Entry(kind: .object, flag: false, count: Int32(object.count), end: 0, payload: 0))
+            for member in object {
+                appendString(member.key)
+                append(member.value)
+            }
+            entries[index].end = Int32(entries.count)
+        }
+    }
+
+    private mutating func appendString(_ string: String) {
+        let offset = bytes.count
+        bytes.append(contentsOf: string.utf8)
+        entries.append(Entry(kind: .string, flag: false, count: Int32(bytes.count - offset), end: Int32(entries.count + 1), payload: Int32(offset)))
+    }
+
+    /// The value at `index`, rebuilt as a ``JSONValue`` (for messages and rare keywords).
+    public func value(at index: Int) -> JSONValue {
+        let entry = entries[index]
+        switch entry.kind {
+        case .null: return .null
+        case .bool: return .bool(entry.flag)
+        case .number: return .number(numbers[Int(entry.payload)])
+        case .string: return .string(string(at: index))
+        case .array:
+            var elements: [JSONValue] = []
+            var child = index + 1
+            for _ in 0..<entry.count {
+                elements.append(value(at: child))
+                child = Int(entries[child].end)
+            }
+            return .array(elements)
+        case .object:
+            var members: [JSONObject.Member] = []
+            var child = index + 1
+            for _ in 0..<entry.count {
+                let key = string(at: child)
+                members.append(JSONObject.Member(key: key, value: value(at: child + 1)))
+                child = Int(entries[child + 1].end)
+            }
+            return .object(JSONObject(members))
+        }
+    }
+
+    public func string(at index: Int) -> String {
+        let entry = entries[index]
+        return String(decoding: bytes[Int(entry.payload)..<Int(entry.payload + entry.count)], as: UTF8.self)
+    }
+}
