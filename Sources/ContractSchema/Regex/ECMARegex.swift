@@ -34,12 +34,12 @@ public struct ECMARegex: Sendable {
     /// Matches UTF-8 text in place: ASCII (most API values) without decoding or copying.
     public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>, stepLimit: Int = ECMARegex.defaultStepLimit) -> RegexMatchResult {
         if !bytes.contains(where: { $0 >= 0x80 }) {
-            var machine = RegexMachine(program: program, input: ASCIIInput(bytes: bytes), stepLimit: stepLimit)
-            return machine.search()
+            var machine = RegexMachine(input: ASCIIInput(bytes: bytes), stepLimit: stepLimit)
+            return machine.search(program)
         }
         let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
-        var machine = RegexMachine(program: program, input: ScalarInput(scalars: scalars), stepLimit: stepLimit)
-        return machine.search()
+        var machine = RegexMachine(input: ScalarInput(scalars: scalars), stepLimit: stepLimit)
+        return machine.search(program)
     }
 
     /// True when the pattern matches anywhere in the UTF-8 text.

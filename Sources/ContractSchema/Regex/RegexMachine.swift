@@ -21,7 +21,6 @@ struct ScalarInput: RegexInput {
 /// Runs a ``RegexProgram`` by backtracking, with an explicit stack (no recursion per step) and a
 /// step budget, so no pattern and input can exhaust the stack or run without end.
 struct RegexMachine<Input: RegexInput> {
-    let program: RegexProgram
     let input: Input
     let stepLimit: Int
     private var steps = 0
@@ -33,13 +32,13 @@ struct RegexMachine<Input: RegexInput> {
         case giveBack(pc: Int, position: Int, minimum: Int)
     }
 
-    init(program: RegexProgram, input: Input, stepLimit: Int) {
-        self.program = program
+    init(input: Input, stepLimit: Int) {
         self.input = input
         self.stepLimit = stepLimit
     }
 
-    mutating func search() -> RegexMatchResult {
+    /// The program is passed, not stored, so a match never copies (and retains) it.
+    mutating func search(_ program: borrowing RegexProgram) -> RegexMatchResult {
         // Patterns without groups, loops or lookaround never touch slots: skip the allocation.
         var slots = program.usesSlots ? [Int](repeating: -1, count: program.slotCount) : []
         let lastStart = program.anchoredAtStart ? 0 : input.count
@@ -79,10 +78,10 @@ struct RegexMachine<Input: RegexInput> {
                 }
             case .greedySet(let index, let minimum, let maximum):
                 // Consume as many as allowed in one go; backtracking then gives them back one by one.
-                let set = program.sets[index]
                 let start = position
                 let limit = maximum.map { min(input.count, start + $0) } ?? input.count
-                while position < limit && set.contains(input[position]) { position += 1 }
+                // The set is read in place: copying it would retain each of its arrays.
+                while position < limit && program.sets[index].contains(input[position]) { position += 1 }
                 if position - start < minimum {
                     failed = true
                 } else {

@@ -12,7 +12,7 @@ extension Evaluator {
             }
             return true
         case .enumeration(let values):
-            guard values.contains(where: { doc.equals(instance, $0) }) else {
+            guard values.indices.contains(where: { doc.equals(instance, values[$0]) }) else {
                 let shown = values.prefix(8).map { CanonicalJSONWriter(style: .compact).string($0) }.joined(separator: ", ")
                 fail(node, "enum", "expected one of \(shown)\(values.count > 8 ? ", …" : ""), found \(Self.found(doc.value(instance)))")
                 return false
