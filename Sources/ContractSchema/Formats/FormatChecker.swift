@@ -36,6 +36,8 @@ public enum FormatChecker {
         case "date-time": return DateTimeFormats.isDateTime(utf8)
         case "date": return DateTimeFormats.isDate(utf8)
         case "hostname": return HostnameFormats.isHostname(utf8)
+        case "uri": return URIFormats.isURI(utf8, international: false, referenceAllowed: false)
+        case "uri-reference": return URIFormats.isURI(utf8, international: false, referenceAllowed: true)
         default: return isValid(String(decoding: utf8, as: UTF8.self), format: format)
         }
     }

@@ -4,7 +4,14 @@ enum URIFormats {
     ///   - international: admit non-ASCII characters (IRI `ucschar`) where URIs admit unreserved ones.
     ///   - referenceAllowed: admit relative references (no scheme).
     static func isURI(_ value: String, international: Bool, referenceAllowed: Bool) -> Bool {
-        let bytes = Array(value.utf8)
+        if let result = value.utf8.withContiguousStorageIfAvailable({ isURI($0, international: international, referenceAllowed: referenceAllowed) }) {
+            return result
+        }
+        return Array(value.utf8).withUnsafeBufferPointer { isURI($0, international: international, referenceAllowed: referenceAllowed) }
+    }
+
+    /// The same over UTF-8 read in place.
+    static func isURI(_ bytes: UnsafeBufferPointer<UInt8>, international: Bool, referenceAllowed: Bool) -> Bool {
         var index = 0
         // scheme ":" when there is a ':' before any '/', '?' or '#'.
         var hasScheme = false
@@ -47,7 +54,7 @@ enum URIFormats {
         return true
     }
 
-    private static func isAuthority(_ bytes: ArraySlice<UInt8>, international: Bool) -> Bool {
+    private static func isAuthority(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, international: Bool) -> Bool {
         var host = bytes
         if let at = bytes.lastIndex(of: UInt8(ascii: "@")) {
             guard bytes[..<at].allSatisfy({ isUserinfoCharacter($0) || ($0 >= 0x80 && international) || $0 == UInt8(ascii: "%") }) else {
@@ -58,7 +65,7 @@ enum URIFormats {
         if host.first == UInt8(ascii: "[") {
             guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return false }
             let literal = host[(host.startIndex + 1)..<close]
-            guard IPFormats.isIPv6(literal) || isIPvFuture(literal) else { return false }
+            guard IPFormats.isIPv6(ArraySlice(literal)) || isIPvFuture(literal) else { return false }
             return isPort(host[(close + 1)...])
         }
         if let colon = host.lastIndex(of: UInt8(ascii: ":")) {
@@ -68,11 +75,11 @@ enum URIFormats {
         return host.allSatisfy { isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: "%") || ($0 >= 0x80 && international) }
     }
 
-    private static func isPort(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func isPort(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         bytes.isEmpty || (bytes.first == UInt8(ascii: ":") && bytes.dropFirst().allSatisfy(ASCII.isDigit))
     }
 
-    private static func isIPvFuture(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func isIPvFuture(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard let first = bytes.first, first | 0x20 == UInt8(ascii: "v"), let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot > bytes.startIndex + 1 else {
             return false
         }
