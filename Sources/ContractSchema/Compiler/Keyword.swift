@@ -18,7 +18,7 @@ enum Keyword {
     // Strings.
     case maxLength(Int)
     case minLength(Int)
-    case pattern(CompiledPattern)
+    case pattern(Borrowed<CompiledPattern>)
     /// `asserted` when the schema's own vocabularies demand it (format-assertion); otherwise the
     /// validator's option decides.
     case format(String, asserted: Bool)
@@ -29,7 +29,7 @@ enum Keyword {
     case maxItems(Int)
     case minItems(Int)
     case uniqueItems
-    case items(ItemsKeyword)
+    case items(Borrowed<ItemsKeyword>)
     case contains(SchemaNode, min: Int, max: Int?)
     case unevaluatedItems(SchemaNode)
 
@@ -38,13 +38,13 @@ enum Keyword {
     case minProperties(Int)
     case required([String])
     case dependentRequired([(property: String, required: [String])])
-    case properties(PropertiesKeyword)
+    case properties(Borrowed<PropertiesKeyword>)
     case propertyNames(SchemaNode)
     case dependentSchemas([(property: String, schema: SchemaNode)], keyword: String)
     case unevaluatedProperties(SchemaNode)
 
     // Applicators in place.
-    case ref(SchemaNode, keyword: String)
+    case ref(Borrowed<SchemaNode>, keyword: String)
     case dynamicRef(SchemaNode, anchor: String?)
     case allOf([SchemaNode])
     case anyOf([SchemaNode])

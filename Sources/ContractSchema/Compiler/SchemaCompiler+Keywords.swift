@@ -13,7 +13,7 @@ extension SchemaCompiler {
 
         // Draft 7: a `$ref` replaces every keyword beside it.
         if isDraft7, let reference = object["$ref"]?.stringValue {
-            return self.reference(reference, scope: scope, at: location).map { [.ref($0, keyword: "$ref")] } ?? []
+            return self.reference(reference, scope: scope, at: location).map { [.ref(borrow($0), keyword: "$ref")] } ?? []
         }
 
         var first: [Keyword] = []  // cheap checks that fail fast: type, const, enum
@@ -30,7 +30,7 @@ extension SchemaCompiler {
             switch key {
             case "$ref":
                 guard let text = value.stringValue else { problem(key, "must be a string"); continue }
-                if let target = reference(text, scope: scope, at: location) { keywords.append(.ref(target, keyword: "$ref")) }
+                if let target = reference(text, scope: scope, at: location) { keywords.append(.ref(borrow(target), keyword: "$ref")) }
             case "$dynamicRef" where !isDraft7:
                 guard let text = value.stringValue else { problem(key, "must be a string"); continue }
                 let absolute = scope.base.resolving(text)
@@ -72,7 +72,7 @@ extension SchemaCompiler {
             case "pattern":
                 guard let text = value.stringValue else { problem(key, "must be a string"); continue }
                 do {
-                    keywords.append(.pattern(try CompiledPattern(text)))
+                    keywords.append(.pattern(borrow(try CompiledPattern(text))))
                 } catch {
                     problem(key, "is not a valid ECMA-262 regular expression: \(error)")
                 }
@@ -149,18 +149,19 @@ extension SchemaCompiler {
                 continue
             }
         }
-        return Self.mergingRequired(into: first + keywords + last)
+        return mergingRequired(into: first + keywords + last)
     }
 
     /// Folds `required` into `properties` when every required name is a declared property.
-    private static func mergingRequired(into keywords: [Keyword]) -> [Keyword] {
+    private func mergingRequired(into keywords: [Keyword]) -> [Keyword] {
         guard let requiredIndex = keywords.firstIndex(where: { if case .required = $0 { true } else { false } }),
             let propertiesIndex = keywords.firstIndex(where: { if case .properties = $0 { true } else { false } }),
-            case .required(let names) = keywords[requiredIndex], case .properties(let properties) = keywords[propertiesIndex],
+            case .required(let names) = keywords[requiredIndex], case .properties(let borrowed) = keywords[propertiesIndex],
+            case let properties = borrowed.object,
             properties.required.isEmpty, names.allSatisfy({ properties.position(named: $0) != nil }), Set(names).count == names.count
         else { return keywords }
         var merged = keywords
-        merged[propertiesIndex] = .properties(properties.merging(required: names))
+        merged[propertiesIndex] = .properties(borrow(properties.merging(required: names)))
         merged.remove(at: requiredIndex)
         return merged
     }
@@ -177,15 +178,15 @@ extension SchemaCompiler {
             if let elements = object["items"]?.arrayValue {
                 let prefix = elements.indices.compactMap { sub("items", String($0)) }
                 let rest = object["additionalItems"] != nil ? sub("additionalItems") : nil
-                return .items(ItemsKeyword(prefix: prefix, rest: rest, prefixKeyword: "items", restKeyword: "additionalItems"))
+                return .items(borrow(ItemsKeyword(prefix: prefix, rest: rest, prefixKeyword: "items", restKeyword: "additionalItems")))
             }
             guard object["items"] != nil else { return nil }
-            return .items(ItemsKeyword(prefix: [], rest: sub("items"), prefixKeyword: "items", restKeyword: "items"))
+            return .items(borrow(ItemsKeyword(prefix: [], rest: sub("items"), prefixKeyword: "items", restKeyword: "items")))
         }
         let prefix = (object["prefixItems"]?.arrayValue ?? []).indices.compactMap { sub("prefixItems", String($0)) }
         let rest = object["items"] != nil ? sub("items") : nil
         guard !prefix.isEmpty || rest != nil else { return nil }
-        return .items(ItemsKeyword(prefix: prefix, rest: rest, prefixKeyword: "prefixItems", restKeyword: "items"))
+        return .items(borrow(ItemsKeyword(prefix: prefix, rest: rest, prefixKeyword: "prefixItems", restKeyword: "items")))
     }
 
     private func compileProperties(_ object: JSONObject, location: Location, sub: (String...) -> SchemaNode?) -> Keyword? {
@@ -203,7 +204,7 @@ extension SchemaCompiler {
             }
         }
         let additional = object["additionalProperties"] != nil ? sub("additionalProperties") : nil
-        return .properties(PropertiesKeyword(named: named, patterns: patterns, additional: additional))
+        return .properties(borrow(PropertiesKeyword(named: named, patterns: patterns, additional: additional)))
     }
 
     private func typeSet(_ value: JSONValue) -> JSONTypeSet? {

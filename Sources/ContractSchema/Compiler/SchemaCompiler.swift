@@ -32,6 +32,8 @@ final class SchemaCompiler {
     var resourceInfos: [String: SchemaResourceInfo] = [:]
     var nodes: [Location: SchemaNode] = [:]
     private var queue: [(node: SchemaNode, location: Location, value: JSONValue, scope: Scope)] = []
+    /// Keyword objects referenced through ``Borrowed``: the compiled schema keeps them alive.
+    var keepAlive: [any AnyObject & Sendable] = []
     /// Resources whose `$dynamicAnchor` nodes still have to be created.
     var resourcesNeedingAnchors: [SchemaResourceInfo] = []
 
@@ -50,6 +52,12 @@ final class SchemaCompiler {
         drainQueue()
         reportInPlaceCycles()
         return root
+    }
+
+    /// Holds `object` for the compiled schema's lifetime and returns an uncounted reference to it.
+    func borrow<Object: AnyObject & Sendable>(_ object: Object) -> Borrowed<Object> {
+        keepAlive.append(object)
+        return Borrowed(object)
     }
 
     func report(_ message: String, at location: Location, kind: SchemaProblem.Kind = .invalidKeyword) {

@@ -21,31 +21,8 @@ extension Evaluator {
                 fail(node, "uniqueItems", "expected unique items, found items \(first) and \(second) equal")
                 return false
             }
-        case .items(let items):
-            let prefix = items.prefix
-            var valid = true
-            var element = array + 1
-            for index in 0..<count {
-                let ok: Bool
-                if index < prefix.count {
-                    ok = descend(prefix[index], element, keyword: [items.prefixKeyword, String(index)], instance: String(index), &none)
-                } else if let rest = items.rest {
-                    ok = descend(rest, element, keyword: [items.restKeyword], instance: String(index), &none)
-                } else {
-                    break
-                }
-                if !ok {
-                    valid = false
-                    if !collecting { return false }
-                }
-                element = doc.end(element)
-            }
-            if valid, var updated = annotations {
-                updated.itemPrefix = max(updated.itemPrefix, min(prefix.count, count))
-                if items.rest != nil { updated.allItems = true }
-                annotations = updated
-            }
-            return valid
+        case .items(let borrowed):
+            return borrowed.with { applyItems($0, node, array, count, &annotations) }
         case .contains(let schema, let minimum, let maximum):
             var matching: [Int] = []
             var element = array + 1
@@ -82,6 +59,34 @@ extension Evaluator {
             break
         }
         return true
+    }
+
+    private mutating func applyItems(_ items: ItemsKeyword, _ node: SchemaNode, _ array: Int, _ count: Int, _ annotations: inout Annotations?) -> Bool {
+        var none: Annotations? = nil
+        let prefix = items.prefix
+        var valid = true
+        var element = array + 1
+        for index in 0..<count {
+            let ok: Bool
+            if index < prefix.count {
+                ok = descend(prefix[index], element, keyword: [items.prefixKeyword, String(index)], instance: String(index), &none)
+            } else if let rest = items.rest {
+                ok = descend(rest, element, keyword: [items.restKeyword], instance: String(index), &none)
+            } else {
+                break
+            }
+            if !ok {
+                valid = false
+                if !collecting { return false }
+            }
+            element = doc.end(element)
+        }
+        if valid, var updated = annotations {
+            updated.itemPrefix = max(updated.itemPrefix, min(prefix.count, count))
+            if items.rest != nil { updated.allItems = true }
+            annotations = updated
+        }
+        return valid
     }
 
     /// The index of the member value named `name`, if the object has it.
@@ -128,7 +133,7 @@ extension Evaluator {
             }
             return valid
         case .properties(let properties):
-            return applyProperties(node, object, properties, &annotations)
+            return properties.with { applyProperties(node, object, $0, &annotations) }
         case .propertyNames(let schema):
             var valid = true
             var key = object + 1

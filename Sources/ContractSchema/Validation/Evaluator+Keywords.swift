@@ -38,7 +38,7 @@ extension Evaluator {
             guard doc.kind(instance) == .object else { return true }
             return applyObject(keyword, node, instance, &annotations)
         case .ref(let target, let name):
-            return descend(target, instance, keyword: [name], &annotations)
+            return target.with { descend($0, instance, keyword: [name], &annotations) }
         case .dynamicRef(let target, let anchor):
             var resolved = target
             if let anchor {
@@ -183,8 +183,8 @@ extension Evaluator {
                 return false
             }
         case .pattern(let pattern):
-            guard pattern.matches(utf8: utf8) else {
-                fail(node, "pattern", "expected a string matching '\(pattern.source)', found \(Self.found(.string(String(decoding: utf8, as: UTF8.self))))")
+            guard pattern.with({ $0.matches(utf8: utf8) }) else {
+                fail(node, "pattern", "expected a string matching '\(pattern.object.source)', found \(Self.found(.string(String(decoding: utf8, as: UTF8.self))))")
                 return false
             }
         case .format(let format, let asserted):

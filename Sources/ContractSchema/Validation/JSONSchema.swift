@@ -10,6 +10,9 @@ import ContractJSON
 /// ```
 public struct JSONSchema: Sendable {
     private let root: SchemaNode
+    /// Every node and keyword object of the compiled graph: keywords refer to them without
+    /// reference counting (``Borrowed``), so this array is what keeps them alive.
+    private let graph: [any AnyObject & Sendable]
     /// Whether `format` is asserted (the default: a field documented as a UUID that is not one is
     /// drift) or only an annotation, as the standard has it.
     public let assertsFormats: Bool
@@ -40,6 +43,7 @@ public struct JSONSchema: Sendable {
             throw SchemaCompilationError(problems: compiler.problems)
         }
         self.root = root
+        graph = compiler.nodes.values.map { $0 as any AnyObject & Sendable } + compiler.keepAlive
         self.assertsFormats = assertsFormats
     }
 
