@@ -45,7 +45,7 @@ enum Keyword {
 
     // Applicators in place.
     case ref(Borrowed<SchemaNode>, keyword: String)
-    case dynamicRef(SchemaNode, anchor: String?)
+    case dynamicRef(Borrowed<SchemaNode>, anchor: String?)
     case allOf([SchemaNode])
     case anyOf([SchemaNode])
     case oneOf([SchemaNode])

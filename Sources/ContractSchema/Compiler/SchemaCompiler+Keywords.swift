@@ -40,7 +40,7 @@ extension SchemaCompiler {
                 let fragment = absolute.fragment ?? ""
                 let resourceURI = absolute.withoutFragment.description
                 let isDynamic = !fragment.isEmpty && !fragment.hasPrefix("/") && dynamicAnchorNames[resourceURI]?.contains(fragment) == true
-                keywords.append(.dynamicRef(target, anchor: isDynamic ? fragment : nil))
+                keywords.append(.dynamicRef(borrow(target), anchor: isDynamic ? fragment : nil))
             case "type":
                 if let types = typeSet(value) { first.append(.type(types)) } else { problem(key, typeProblem(value)) }
             case "enum":

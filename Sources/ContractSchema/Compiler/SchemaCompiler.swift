@@ -91,7 +91,7 @@ final class SchemaCompiler {
             } else if let resource = resourcesNeedingAnchors.popLast() {
                 for name in (dynamicAnchorNames[resource.uri] ?? []).sorted() {
                     if let location = anchors[resource.uri + "#" + name], let node = node(at: location) {
-                        resource.dynamicAnchors[name] = node
+                        resource.dynamicAnchors[name] = Borrowed(node)
                     }
                 }
             } else {

@@ -30,7 +30,8 @@ final class SchemaNode: @unchecked Sendable {
 final class SchemaResourceInfo: @unchecked Sendable {
     let uri: String
     /// Filled by the compiler when `$dynamicRef` needs it.
-    var dynamicAnchors: [String: SchemaNode] = [:]
+    /// Not owning: nodes point back to their resource, and the compiled schema owns every node.
+    var dynamicAnchors: [String: Borrowed<SchemaNode>] = [:]
 
     init(uri: String) {
         self.uri = uri

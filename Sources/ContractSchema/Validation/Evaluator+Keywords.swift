@@ -50,7 +50,7 @@ extension Evaluator {
                     }
                 }
             }
-            return descend(resolved, instance, keyword: ["$dynamicRef"], &annotations)
+            return resolved.with { descend($0, instance, keyword: ["$dynamicRef"], &annotations) }
         case .allOf(let schemas):
             var valid = true
             for (index, schema) in schemas.enumerated() where !descend(schema, instance, keyword: ["allOf", String(index)], &annotations) {
