@@ -159,8 +159,8 @@ extension JSONNumber: Comparable {
         }
     }
 
-    /// Exact order of two scaled numbers; nil when aligning their exponents would overflow.
-    private static func compareScaled(_ a: (significand: Int64, exponent: Int), _ b: (significand: Int64, exponent: Int)) -> Int? {
+    /// Exact order (-1, 0, 1) of two scaled numbers; nil when aligning their exponents would overflow.
+    public static func compareScaled(_ a: (significand: Int64, exponent: Int), _ b: (significand: Int64, exponent: Int)) -> Int? {
         var (x, y) = (a.significand, b.significand)
         var shift = a.exponent - b.exponent
         guard abs(shift) <= 18 else { return nil }

@@ -24,6 +24,9 @@ public struct JSONTape: Sendable {
     public private(set) var entries: [Entry] = []
     public private(set) var bytes: [UInt8] = []
     public private(set) var numbers: [JSONNumber] = []
+    /// Each number of `numbers` as `JSONNumber.scaled`, precomputed: comparing these needs no
+    /// reference counting or digit parsing, and most numbers in API responses fit.
+    public private(set) var scaledNumbers: [(significand: Int64, exponent: Int)?] = []
 
     public init(_ value: JSONValue) {
         append(value)
@@ -39,6 +42,7 @@ public struct JSONTape: Sendable {
         case .number(let number):
             entries.append(Entry(kind: .number, flag: false, count: 0, end: Int32(index + 1), payload: Int32(numbers.count)))
             numbers.append(number)
+            scaledNumbers.append(number.scaled)
         case .string(let string):
             appendString(string)
         case .array(let elements):

@@ -2,26 +2,30 @@ import ContractJSON
 
 /// One compiled keyword. An enum rather than a protocol so that applying a schema is a switch
 /// over plain values, which keeps validation free of dynamic dispatch and allocation.
+///
+/// Every payload is plain data or a ``Borrowed`` reference, so a keyword is a trivially
+/// copyable value (a test pins `_isPOD(Keyword.self)`): reading one costs no retain, release or
+/// outlined copy. The compiled schema owns the objects behind the references.
 enum Keyword {
     // Assertions on any instance.
     case type(JSONTypeSet)
-    case enumeration([JSONValue])
-    case constant(JSONValue)
+    case enumeration(Borrowed<Boxed<[JSONValue]>>)
+    case constant(Borrowed<Boxed<JSONValue>>)
 
     // Numbers.
-    case multipleOf(JSONNumber)
-    case maximum(JSONNumber)
-    case exclusiveMaximum(JSONNumber)
-    case minimum(JSONNumber)
-    case exclusiveMinimum(JSONNumber)
+    case multipleOf(NumberBound)
+    case maximum(NumberBound)
+    case exclusiveMaximum(NumberBound)
+    case minimum(NumberBound)
+    case exclusiveMinimum(NumberBound)
 
     // Strings.
     case maxLength(Int)
     case minLength(Int)
     case pattern(Borrowed<CompiledPattern>)
     /// `asserted` when the schema's own vocabularies demand it (format-assertion); otherwise the
-    /// validator's option decides.
-    case format(String, asserted: Bool)
+    /// validator's option decides. Unknown formats compile to nothing: they are never asserted.
+    case format(KnownFormat, asserted: Bool)
     /// Draft 7 asserts `contentEncoding` (base64) and `contentMediaType` (JSON); 2020-12 only annotates.
     case content(base64: Bool, json: Bool)
 
@@ -30,28 +34,48 @@ enum Keyword {
     case minItems(Int)
     case uniqueItems
     case items(Borrowed<ItemsKeyword>)
-    case contains(SchemaNode, min: Int, max: Int?)
-    case unevaluatedItems(SchemaNode)
+    case contains(Borrowed<SchemaNode>, min: Int, max: Int?)
+    case unevaluatedItems(Borrowed<SchemaNode>)
 
     // Objects.
     case maxProperties(Int)
     case minProperties(Int)
-    case required([String])
-    case dependentRequired([(property: String, required: [String])])
+    case required(Borrowed<Boxed<[String]>>)
+    case dependentRequired(Borrowed<Boxed<[(property: String, required: [String])]>>)
     case properties(Borrowed<PropertiesKeyword>)
-    case propertyNames(SchemaNode)
-    case dependentSchemas([(property: String, schema: SchemaNode)], keyword: String)
-    case unevaluatedProperties(SchemaNode)
+    case propertyNames(Borrowed<SchemaNode>)
+    /// `dependentSchemas`, or draft 7's `dependencies` (`isDraft7Dependencies`), for error locations.
+    case dependentSchemas(Borrowed<Boxed<[(property: String, schema: Borrowed<SchemaNode>)]>>, isDraft7Dependencies: Bool)
+    case unevaluatedProperties(Borrowed<SchemaNode>)
 
     // Applicators in place.
-    case ref(Borrowed<SchemaNode>, keyword: String)
-    case dynamicRef(Borrowed<SchemaNode>, anchor: String?)
-    case allOf([SchemaNode])
-    case anyOf([SchemaNode])
-    case oneOf([SchemaNode])
-    case not(SchemaNode)
-    case conditional(if: SchemaNode, then: SchemaNode?, else: SchemaNode?)
+    case ref(Borrowed<SchemaNode>)
+    case dynamicRef(Borrowed<SchemaNode>, anchor: Borrowed<Boxed<String>>?)
+    case allOf(Borrowed<SchemaList>)
+    case anyOf(Borrowed<SchemaList>)
+    case oneOf(Borrowed<SchemaList>)
+    case not(Borrowed<SchemaNode>)
+    case conditional(if: Borrowed<SchemaNode>, then: Borrowed<SchemaNode>?, else: Borrowed<SchemaNode>?)
 }
+
+/// The number of `minimum`, `multipleOf` and the like: its 64-bit scaled form, which the
+/// instance's usually matches so that no digits are compared, and the exact number for the rest.
+struct NumberBound {
+    let scaled: (significand: Int64, exponent: Int)?
+    let exact: Borrowed<Boxed<JSONNumber>>
+}
+
+/// An immutable value behind a reference, so that a ``Keyword`` can carry it as a ``Borrowed``.
+final class Boxed<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// The subschemas of `allOf`, `anyOf` or `oneOf`.
+typealias SchemaList = Boxed<[Borrowed<SchemaNode>]>
 
 /// 2020-12 `prefixItems` with `items` for the rest, or draft 7's `items` array with `additionalItems`.
 /// A class, so that applying a schema copies one reference rather than every field.
@@ -107,7 +131,7 @@ final class PropertiesKeyword: Sendable {
     /// The position of a property given by its UTF-8 bytes (an instance's key, read in place).
     func position(utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
         if let table = byteTable { return table.position(of: key, names: nameBytes) }
-        for position in nameBytes.indices where nameBytes[position].elementsEqual(key) { return position }
+        for position in nameBytes.indices where ByteNameTable.same(nameBytes[position], key) { return position }
         return nil
     }
 
@@ -146,8 +170,17 @@ struct ByteNameTable: Sendable {
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
-            if names[entry - 1].elementsEqual(key) { return entry - 1 }
+            if Self.same(names[entry - 1], key) { return entry - 1 }
             slot = (slot + 1) & mask
+        }
+    }
+
+    /// Byte equality, lengths first: most names differ in length.
+    @inline(__always) static func same(_ name: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == key.count else { return false }
+        return name.withUnsafeBufferPointer { name in
+            for index in 0..<name.count where name[index] != key[index] { return false }
+            return true
         }
     }
 

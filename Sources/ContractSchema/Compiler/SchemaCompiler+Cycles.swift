@@ -28,11 +28,10 @@ extension SchemaCompiler {
         guard case .keywords(let keywords) = node.body else { return [] }
         return keywords.flatMap { keyword -> [SchemaNode] in
             switch keyword {
-            case .ref(let target, _), .dynamicRef(let target, _): [target.object]
-            case .not(let target): [target]
-            case .allOf(let schemas), .anyOf(let schemas), .oneOf(let schemas): schemas
-            case .conditional(let condition, let then, let otherwise): [condition] + [then, otherwise].compactMap { $0 }
-            case .dependentSchemas(let dependencies, _): dependencies.map(\.schema)
+            case .ref(let target), .dynamicRef(let target, _), .not(let target): [target.object]
+            case .allOf(let schemas), .anyOf(let schemas), .oneOf(let schemas): schemas.object.value.map(\.object)
+            case .conditional(let condition, let then, let otherwise): [condition, then, otherwise].compactMap { $0?.object }
+            case .dependentSchemas(let dependencies, _): dependencies.object.value.map(\.schema.object)
             default: []
             }
         }

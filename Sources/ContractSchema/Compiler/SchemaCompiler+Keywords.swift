@@ -13,7 +13,7 @@ extension SchemaCompiler {
 
         // Draft 7: a `$ref` replaces every keyword beside it.
         if isDraft7, let reference = object["$ref"]?.stringValue {
-            return self.reference(reference, scope: scope, at: location).map { [.ref(borrow($0), keyword: "$ref")] } ?? []
+            return self.reference(reference, scope: scope, at: location).map { [.ref(borrow($0))] } ?? []
         }
 
         var first: [Keyword] = []  // cheap checks that fail fast: type, const, enum
@@ -30,7 +30,7 @@ extension SchemaCompiler {
             switch key {
             case "$ref":
                 guard let text = value.stringValue else { problem(key, "must be a string"); continue }
-                if let target = reference(text, scope: scope, at: location) { keywords.append(.ref(borrow(target), keyword: "$ref")) }
+                if let target = reference(text, scope: scope, at: location) { keywords.append(.ref(borrow(target))) }
             case "$dynamicRef" where !isDraft7:
                 guard let text = value.stringValue else { problem(key, "must be a string"); continue }
                 let absolute = scope.base.resolving(text)
@@ -40,24 +40,25 @@ extension SchemaCompiler {
                 let fragment = absolute.fragment ?? ""
                 let resourceURI = absolute.withoutFragment.description
                 let isDynamic = !fragment.isEmpty && !fragment.hasPrefix("/") && dynamicAnchorNames[resourceURI]?.contains(fragment) == true
-                keywords.append(.dynamicRef(borrow(target), anchor: isDynamic ? fragment : nil))
+                keywords.append(.dynamicRef(borrow(target), anchor: isDynamic ? borrow(Boxed(fragment)) : nil))
             case "type":
                 if let types = typeSet(value) { first.append(.type(types)) } else { problem(key, typeProblem(value)) }
             case "enum":
-                if let values = value.arrayValue { first.append(.enumeration(values)) } else { problem(key, "must be an array") }
+                if let values = value.arrayValue { first.append(.enumeration(borrow(Boxed(values)))) } else { problem(key, "must be an array") }
             case "const":
-                first.append(.constant(value))
+                first.append(.constant(borrow(Boxed(value))))
             case "multipleOf":
-                if let number = value.numberValue, !number.isNegative, !number.isZero { keywords.append(.multipleOf(number)) } else {
+                if let number = value.numberValue, !number.isNegative, !number.isZero { keywords.append(.multipleOf(NumberBound(scaled: number.scaled, exact: borrow(Boxed(number))))) } else {
                     problem(key, "must be a number greater than 0")
                 }
             case "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum":
                 guard let number = value.numberValue else { problem(key, "must be a number"); continue }
+                let limit = NumberBound(scaled: number.scaled, exact: borrow(Boxed(number)))
                 switch key {
-                case "maximum": keywords.append(.maximum(number))
-                case "minimum": keywords.append(.minimum(number))
-                case "exclusiveMaximum": keywords.append(.exclusiveMaximum(number))
-                default: keywords.append(.exclusiveMinimum(number))
+                case "maximum": keywords.append(.maximum(limit))
+                case "minimum": keywords.append(.minimum(limit))
+                case "exclusiveMaximum": keywords.append(.exclusiveMaximum(limit))
+                default: keywords.append(.exclusiveMinimum(limit))
                 }
             case "maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties":
                 guard let limit = nonNegativeInteger(value) else { problem(key, "must be a non-negative integer"); continue }
@@ -78,7 +79,7 @@ extension SchemaCompiler {
                 }
             case "format":
                 let asserted = dialect.vocabularies?.contains(DialectInfo.vocabularyPrefix + "format-assertion") == true
-                if let name = value.stringValue { keywords.append(.format(name, asserted: asserted)) }
+                if let format = value.stringValue.flatMap(KnownFormat.init(rawValue:)) { keywords.append(.format(format, asserted: asserted)) }
             case "contentEncoding", "contentMediaType":
                 guard isDraft7, !handledContent else { continue }
                 handledContent = true
@@ -89,7 +90,7 @@ extension SchemaCompiler {
                 if value.boolValue == true { keywords.append(.uniqueItems) }
             case "required":
                 guard let names = value.arrayValue?.compactMap(\.stringValue) else { problem(key, "must be an array of strings"); continue }
-                if !names.isEmpty { keywords.append(.required(names)) }
+                if !names.isEmpty { keywords.append(.required(borrow(Boxed(names)))) }
             case "prefixItems", "items", "additionalItems":
                 if key == "prefixItems" && isDraft7 || key == "additionalItems" && !isDraft7 { continue }
                 if !handledItems, let items = compileItems(object, isDraft7: isDraft7, sub: sub) {
@@ -102,48 +103,48 @@ extension SchemaCompiler {
                 guard object["contains"] != nil, let schema = sub("contains") else { continue }
                 let minimum = isDraft7 ? 1 : object["minContains"].flatMap(nonNegativeInteger) ?? 1
                 let maximum = isDraft7 ? nil : object["maxContains"].flatMap(nonNegativeInteger)
-                keywords.append(.contains(schema, min: minimum, max: maximum))
+                keywords.append(.contains(borrow(schema), min: minimum, max: maximum))
             case "properties", "patternProperties", "additionalProperties":
                 guard !handledProperties else { continue }
                 handledProperties = true
                 if let properties = compileProperties(object, location: location, sub: sub) { keywords.append(properties) }
             case "propertyNames":
-                if let schema = sub(key) { keywords.append(.propertyNames(schema)) }
+                if let schema = sub(key) { keywords.append(.propertyNames(borrow(schema))) }
             case "dependentRequired" where !isDraft7:
-                keywords.append(.dependentRequired(dependentRequired(value)))
+                keywords.append(.dependentRequired(borrow(Boxed(dependentRequired(value)))))
             case "dependentSchemas" where !isDraft7:
-                let schemas = (value.objectValue?.keys ?? []).compactMap { name in sub(key, name).map { (name, $0) } }
-                keywords.append(.dependentSchemas(schemas, keyword: key))
+                let schemas = (value.objectValue?.keys ?? []).compactMap { name in sub(key, name).map { (name, borrow($0)) } }
+                keywords.append(.dependentSchemas(borrow(Boxed(schemas)), isDraft7Dependencies: false))
             case "dependencies":
                 // Draft 7's combined form: arrays are required properties, anything else a schema.
                 guard let map = value.objectValue else { continue }
                 let required = map.members.filter { $0.value.arrayValue != nil }
                 if !required.isEmpty {
-                    keywords.append(.dependentRequired(dependentRequired(.object(JSONObject(required)))))
+                    keywords.append(.dependentRequired(borrow(Boxed(dependentRequired(.object(JSONObject(required)))))))
                 }
-                let schemas = map.members.filter { $0.value.arrayValue == nil }.compactMap { entry in sub(key, entry.key).map { (entry.key, $0) } }
-                if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas, keyword: key)) }
+                let schemas = map.members.filter { $0.value.arrayValue == nil }.compactMap { entry in sub(key, entry.key).map { (entry.key, borrow($0)) } }
+                if !schemas.isEmpty { keywords.append(.dependentSchemas(borrow(Boxed(schemas)), isDraft7Dependencies: true)) }
             case "allOf", "anyOf", "oneOf":
                 guard let elements = value.arrayValue, !elements.isEmpty else { problem(key, "must be a non-empty array of schemas"); continue }
-                let schemas = elements.indices.compactMap { sub(key, String($0)) }
+                let schemas = borrow(SchemaList(elements.indices.compactMap { sub(key, String($0)).map(borrow) }))
                 switch key {
                 case "allOf": keywords.append(.allOf(schemas))
                 case "anyOf": keywords.append(.anyOf(schemas))
                 default: keywords.append(.oneOf(schemas))
                 }
             case "not":
-                if let schema = sub(key) { keywords.append(.not(schema)) }
+                if let schema = sub(key) { keywords.append(.not(borrow(schema))) }
             case "if":
                 if let condition = sub("if") {
                     let then = object["then"] != nil && dialect.isEnabled("then") ? sub("then") : nil
                     let otherwise = object["else"] != nil && dialect.isEnabled("else") ? sub("else") : nil
                     // Kept even without `then` and `else`: what `if` evaluates counts for `unevaluated*`.
-                    keywords.append(.conditional(if: condition, then: then, else: otherwise))
+                    keywords.append(.conditional(if: borrow(condition), then: then.map(borrow), else: otherwise.map(borrow)))
                 }
             case "unevaluatedItems" where !isDraft7:
-                if let schema = sub(key) { last.append(.unevaluatedItems(schema)) }
+                if let schema = sub(key) { last.append(.unevaluatedItems(borrow(schema))) }
             case "unevaluatedProperties" where !isDraft7:
-                if let schema = sub(key) { last.append(.unevaluatedProperties(schema)) }
+                if let schema = sub(key) { last.append(.unevaluatedProperties(borrow(schema))) }
             default:
                 // Annotations ($comment, title, default, examples…), identifiers and unknown keywords.
                 continue
@@ -156,7 +157,8 @@ extension SchemaCompiler {
     private func mergingRequired(into keywords: [Keyword]) -> [Keyword] {
         guard let requiredIndex = keywords.firstIndex(where: { if case .required = $0 { true } else { false } }),
             let propertiesIndex = keywords.firstIndex(where: { if case .properties = $0 { true } else { false } }),
-            case .required(let names) = keywords[requiredIndex], case .properties(let borrowed) = keywords[propertiesIndex],
+            case .required(let required) = keywords[requiredIndex], case .properties(let borrowed) = keywords[propertiesIndex],
+            case let names = required.object.value,
             case let properties = borrowed.object,
             properties.required.isEmpty, names.allSatisfy({ properties.position(named: $0) != nil }), Set(names).count == names.count
         else { return keywords }

@@ -103,7 +103,7 @@ final class SchemaCompiler {
     private func compile(_ node: SchemaNode, value: JSONValue, at location: Location, scope: Scope) {
         switch value {
         case .bool(let allowed):
-            node.body = allowed ? .alwaysValid : .alwaysInvalid
+            node.setBoolean(allowed)
         case .object(let object):
             let keywords = compileKeywords(object, at: location, scope: scope)
             node.needsAnnotations = keywords.contains {
@@ -112,10 +112,10 @@ final class SchemaCompiler {
                 default: false
                 }
             }
-            node.body = .keywords(keywords)
+            node.setKeywords(keywords)
         default:
             report("a schema must be an object or a boolean, found \(value.typeName)", at: location)
-            node.body = .alwaysValid
+            node.setBoolean(true)
         }
     }
 }

@@ -8,10 +8,12 @@ final class SchemaNode: @unchecked Sendable {
     enum Body {
         case alwaysValid
         case alwaysInvalid
-        case keywords([Keyword])
+        /// Owned by the node (see ``setKeywords(_:)``): a buffer rather than an array, so that
+        /// reading the body during validation costs no reference counting.
+        case keywords(UnsafeBufferPointer<Keyword>)
     }
 
-    var body: Body = .alwaysValid
+    private(set) var body: Body = .alwaysValid
     /// `uri#pointer` of the schema, for `absoluteKeywordLocation`.
     let absoluteLocation: String
     /// The resource the schema belongs to: the dynamic scope is a list of these.
@@ -23,6 +25,22 @@ final class SchemaNode: @unchecked Sendable {
     init(absoluteLocation: String, resource: SchemaResourceInfo) {
         self.absoluteLocation = absoluteLocation
         self.resource = resource
+    }
+
+    deinit {
+        if case .keywords(let keywords) = body { keywords.deallocate() }
+    }
+
+    /// Sets the body to `value` or `false`. Called once per node, by the compiler.
+    func setBoolean(_ value: Bool) {
+        body = value ? .alwaysValid : .alwaysInvalid
+    }
+
+    /// Sets the body to `keywords`, copied into storage the node owns. Called once per node, by the compiler.
+    func setKeywords(_ keywords: [Keyword]) {
+        let storage = UnsafeMutableBufferPointer<Keyword>.allocate(capacity: keywords.count)
+        _ = storage.initialize(from: keywords)
+        body = .keywords(UnsafeBufferPointer(storage))
     }
 }
 

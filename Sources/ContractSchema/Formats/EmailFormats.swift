@@ -3,21 +3,25 @@
 /// also admits non-ASCII text in the local part and an internationalised domain.
 enum EmailFormats {
     static func isEmail(_ value: String, international: Bool) -> Bool {
-        let bytes = Array(value.utf8)
+        var value = value
+        return value.withUTF8 { isEmail($0, international: international) }
+    }
+
+    /// Scans the bytes in place: `email` runs on every such field of every validated document.
+    static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>, international: Bool = false) -> Bool {
         guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > 0, at < bytes.count - 1 else { return false }
-        let local = bytes[..<at]
-        let domain = bytes[(at + 1)...]
-        guard isLocalPart(local, international: international) else { return false }
+        let domain = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
+        guard isLocalPart(bytes[..<at], international: international) else { return false }
         if domain.first == UInt8(ascii: "["), domain.last == UInt8(ascii: "]") {
-            let literal = domain.dropFirst().dropLast()
+            let literal = Array(domain.dropFirst().dropLast())[...]
             if literal.starts(with: Array("IPv6:".utf8)) { return IPFormats.isIPv6(literal.dropFirst(5)) }
             return IPFormats.isIPv4(literal)
         }
-        if !international { return domain.withUnsafeBufferPointer(HostnameFormats.isHostname) }
+        if !international { return HostnameFormats.isHostname(domain) }
         return HostnameFormats.isInternationalHostname(String(decoding: domain, as: UTF8.self))
     }
 
-    private static func isLocalPart(_ bytes: ArraySlice<UInt8>, international: Bool) -> Bool {
+    private static func isLocalPart(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, international: Bool) -> Bool {
         guard bytes.count <= 64 || international else { return false }
         if bytes.first == UInt8(ascii: "\"") {
             // quoted-string: printable ASCII but '"' and '\', or a backslash pair.
@@ -51,6 +55,14 @@ enum EmailFormats {
     }
 
     private static func isAtext(_ byte: UInt8) -> Bool {
-        ASCII.isAlphanumeric(byte) || "!#$%&'*+-/=?^_`{|}~".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "?"),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 }

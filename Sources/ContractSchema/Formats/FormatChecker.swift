@@ -31,21 +31,24 @@ public enum FormatChecker {
 
     /// The same check on UTF-8 bytes read in place; the hot formats never build a `String`.
     public static func isValid(utf8: UnsafeBufferPointer<UInt8>, format: String) -> Bool? {
+        KnownFormat(rawValue: format).map { isValid(utf8: utf8, format: $0) }
+    }
+
+    /// The check for a format resolved when the schema was compiled: no name comparison per value.
+    static func isValid(utf8: UnsafeBufferPointer<UInt8>, format: KnownFormat) -> Bool {
         switch format {
-        case "uuid": return isUUID(utf8)
-        case "date-time": return DateTimeFormats.isDateTime(utf8)
-        case "date": return DateTimeFormats.isDate(utf8)
-        case "hostname": return HostnameFormats.isHostname(utf8)
-        case "uri": return URIFormats.isURI(utf8, international: false, referenceAllowed: false)
-        case "uri-reference": return URIFormats.isURI(utf8, international: false, referenceAllowed: true)
-        default: return isValid(String(decoding: utf8, as: UTF8.self), format: format)
+        case .uuid: return isUUID(utf8)
+        case .dateTime: return DateTimeFormats.isDateTime(utf8)
+        case .date: return DateTimeFormats.isDate(utf8)
+        case .hostname: return HostnameFormats.isHostname(utf8)
+        case .email: return EmailFormats.isEmail(utf8)
+        case .uri: return URIFormats.isURI(utf8, international: false, referenceAllowed: false)
+        case .uriReference: return URIFormats.isURI(utf8, international: false, referenceAllowed: true)
+        default: return isValid(String(decoding: utf8, as: UTF8.self), format: format.rawValue) ?? true
         }
     }
 
-    public static let knownFormats: Set<String> = [
-        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
-        "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer", "relative-json-pointer", "regex",
-    ]
+    public static let knownFormats: Set<String> = Set(KnownFormat.allCases.map(\.rawValue))
 
     /// RFC 9562: 8-4-4-4-12 hexadecimal digits, any case.
     static func isUUID(_ value: String) -> Bool {
@@ -63,6 +66,13 @@ public enum FormatChecker {
         }
         return true
     }
+}
+
+/// The formats the validator knows, by their names in schemas.
+enum KnownFormat: String, CaseIterable, Sendable {
+    case dateTime = "date-time", date, time, duration, email, idnEmail = "idn-email", hostname, idnHostname = "idn-hostname"
+    case ipv4, ipv6, uri, uriReference = "uri-reference", iri, iriReference = "iri-reference", uriTemplate = "uri-template"
+    case uuid, jsonPointer = "json-pointer", relativeJSONPointer = "relative-json-pointer", regex
 }
 
 /// Byte classes shared by the format scanners.

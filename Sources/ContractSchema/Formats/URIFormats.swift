@@ -92,7 +92,10 @@ enum URIFormats {
     }
 
     static func isSubDelimiter(_ byte: UInt8) -> Bool {
-        "!$&'()*+,;=".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&")...UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="): true
+        default: false
+        }
     }
 
     private static func isUserinfoCharacter(_ byte: UInt8) -> Bool {

@@ -28,7 +28,7 @@ extension Evaluator {
             var element = array + 1
             for index in 0..<count {
                 var ignored: Annotations? = nil
-                if quietly(schema, element, &ignored) { matching.append(index) }
+                if schema.with({ quietly($0, element, &ignored) }) { matching.append(index) }
                 element = doc.end(element)
             }
             if matching.count < minimum {
@@ -48,7 +48,7 @@ extension Evaluator {
             for index in 0..<count {
                 defer { element = doc.end(element) }
                 guard index >= evaluated.itemPrefix && !evaluated.containedItems.contains(index) else { continue }
-                if !descend(schema, element, keyword: ["unevaluatedItems"], instance: String(index), &none) {
+                if !schema.with({ descend($0, element, keyword: ["unevaluatedItems"], instance: String(index), &none) }) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -114,7 +114,8 @@ extension Evaluator {
                 fail(node, "minProperties", "expected at least \(Self.count(limit, "property", "properties")), found \(count)")
                 return false
             }
-        case .required(let names):
+        case .required(let boxed):
+            let names = boxed.object.value
             var valid = true
             for name in names where member(object, name) == nil {
                 fail(node, "required", "missing required property '\(name)'")
@@ -122,7 +123,8 @@ extension Evaluator {
                 if !collecting { return false }
             }
             return valid
-        case .dependentRequired(let dependencies):
+        case .dependentRequired(let boxed):
+            let dependencies = boxed.object.value
             var valid = true
             for (property, required) in dependencies where member(object, property) != nil {
                 for name in required where member(object, name) == nil {
@@ -139,17 +141,18 @@ extension Evaluator {
             var key = object + 1
             for _ in 0..<count {
                 // Each name is validated as a string value: the key entry is one.
-                if !descend(schema, key, keyword: ["propertyNames"], &none) {
+                if !schema.with({ descend($0, key, keyword: ["propertyNames"], &none) }) {
                     valid = false
                     if !collecting { return false }
                 }
                 key = doc.end(key + 1)
             }
             return valid
-        case .dependentSchemas(let dependencies, let name):
+        case .dependentSchemas(let boxed, let isDraft7Dependencies):
+            let name = isDraft7Dependencies ? "dependencies" : "dependentSchemas"
             var valid = true
-            for (property, schema) in dependencies where member(object, property) != nil {
-                if !descend(schema, object, keyword: [name, property], &annotations) {
+            for (property, schema) in boxed.object.value where member(object, property) != nil {
+                if !schema.with({ descend($0, object, keyword: [name, property], &annotations) }) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -164,10 +167,10 @@ extension Evaluator {
                 defer { key = doc.end(key + 1) }
                 let name = doc.string(key)
                 guard !evaluated.properties.contains(name) else { continue }
-                if case .alwaysInvalid = schema.body {
+                if case .alwaysInvalid = schema.object.body {
                     fail(node, "unevaluatedProperties", "unexpected property '\(name)', which no subschema describes")
                     valid = false
-                } else if !descend(schema, key + 1, keyword: ["unevaluatedProperties"], instance: name, &none) {
+                } else if !schema.with({ descend($0, key + 1, keyword: ["unevaluatedProperties"], instance: name, &none) }) {
                     valid = false
                 }
                 if !valid && !collecting { return false }

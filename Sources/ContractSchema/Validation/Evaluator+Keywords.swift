@@ -11,22 +11,25 @@ extension Evaluator {
                 return false
             }
             return true
-        case .enumeration(let values):
-            guard values.indices.contains(where: { doc.equals(instance, values[$0]) }) else {
+        case .enumeration(let boxed):
+            let matched = boxed.with { box in box.value.indices.contains { doc.equals(instance, box.value[$0]) } }
+            guard matched else {
+                let values = boxed.object.value
                 let shown = values.prefix(8).map { CanonicalJSONWriter(style: .compact).string($0) }.joined(separator: ", ")
                 fail(node, "enum", "expected one of \(shown)\(values.count > 8 ? ", …" : ""), found \(Self.found(doc.value(instance)))")
                 return false
             }
             return true
-        case .constant(let value):
-            guard doc.equals(instance, value) else {
+        case .constant(let boxed):
+            guard boxed.with({ doc.equals(instance, $0.value) }) else {
+                let value = boxed.object.value
                 fail(node, "const", "expected \(CanonicalJSONWriter(style: .compact).string(value)), found \(Self.found(doc.value(instance)))")
                 return false
             }
             return true
         case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum:
             guard doc.kind(instance) == .number else { return true }
-            return applyNumber(keyword, node, doc.number(instance))
+            return applyNumber(keyword, node, instance)
         case .maxLength, .minLength, .pattern, .format, .content:
             guard doc.kind(instance) == .string else { return true }
             return applyString(keyword, node, doc.utf8(instance))
@@ -37,11 +40,11 @@ extension Evaluator {
             .unevaluatedProperties:
             guard doc.kind(instance) == .object else { return true }
             return applyObject(keyword, node, instance, &annotations)
-        case .ref(let target, let name):
-            return target.with { descend($0, instance, keyword: [name], &annotations) }
+        case .ref(let target):
+            return target.with { descend($0, instance, keyword: ["$ref"], &annotations) }
         case .dynamicRef(let target, let anchor):
             var resolved = target
-            if let anchor {
+            if let anchor = anchor?.object.value {
                 // The outermost resource in the dynamic scope that declares the anchor wins.
                 for resource in dynamicScope {
                     if let dynamic = resource.dynamicAnchors[anchor] {
@@ -51,20 +54,15 @@ extension Evaluator {
                 }
             }
             return resolved.with { descend($0, instance, keyword: ["$dynamicRef"], &annotations) }
-        case .allOf(let schemas):
-            var valid = true
-            for (index, schema) in schemas.enumerated() where !descend(schema, instance, keyword: ["allOf", String(index)], &annotations) {
-                valid = false
-                if !collecting { return false }
-            }
-            return valid
-        case .anyOf(let schemas):
-            return applyAnyOf(schemas, node, instance, &annotations)
-        case .oneOf(let schemas):
-            return applyOneOf(schemas, node, instance, &annotations)
+        case .allOf(let list):
+            return list.with { applyAllOf($0.value, instance, &annotations) }
+        case .anyOf(let list):
+            return list.with { applyAnyOf($0.value, node, instance, &annotations) }
+        case .oneOf(let list):
+            return list.with { applyOneOf($0.value, node, instance, &annotations) }
         case .not(let schema):
             var ignored: Annotations? = nil
-            guard !quietly(schema, instance, &ignored) else {
+            guard !schema.with({ quietly($0, instance, &ignored) }) else {
                 fail(node, "not", "expected not to match the schema in 'not', found \(Self.found(doc.value(instance))) matching it")
                 return false
             }
@@ -72,20 +70,29 @@ extension Evaluator {
         case .conditional(let condition, let then, let otherwise):
             if then == nil && otherwise == nil && annotations == nil { return true }
             var conditionAnnotations: Annotations? = annotations != nil ? Annotations() : nil
-            if quietly(condition, instance, &conditionAnnotations) {
+            if condition.with({ quietly($0, instance, &conditionAnnotations) }) {
                 if let conditionAnnotations { annotations?.merge(conditionAnnotations) }
                 guard let then else { return true }
-                return descend(then, instance, keyword: ["then"], &annotations)
+                return then.with { descend($0, instance, keyword: ["then"], &annotations) }
             }
             guard let otherwise else { return true }
-            return descend(otherwise, instance, keyword: ["else"], &annotations)
+            return otherwise.with { descend($0, instance, keyword: ["else"], &annotations) }
         }
     }
 
-    private mutating func applyAnyOf(_ schemas: [SchemaNode], _ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
+    private mutating func applyAllOf(_ schemas: [Borrowed<SchemaNode>], _ instance: Int, _ annotations: inout Annotations?) -> Bool {
+        var valid = true
+        for (index, schema) in schemas.enumerated() where !schema.with({ descend($0, instance, keyword: ["allOf", String(index)], &annotations) }) {
+            valid = false
+            if !collecting { return false }
+        }
+        return valid
+    }
+
+    private mutating func applyAnyOf(_ schemas: [Borrowed<SchemaNode>], _ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
         var matched = false
         for schema in schemas {
-            if quietly(schema, instance, &annotations) {
+            if schema.with({ quietly($0, instance, &annotations) }) {
                 matched = true
                 // Every matching branch contributes annotations; without them the first match decides.
                 if annotations == nil { return true }
@@ -96,18 +103,18 @@ extension Evaluator {
             fail(node, "anyOf", "expected to match at least one of the \(schemas.count) schemas in 'anyOf', matched none")
             var ignored: Annotations? = nil
             for (index, schema) in schemas.enumerated() {
-                _ = descend(schema, instance, keyword: ["anyOf", String(index)], &ignored)
+                _ = schema.with { descend($0, instance, keyword: ["anyOf", String(index)], &ignored) }
             }
         }
         return false
     }
 
-    private mutating func applyOneOf(_ schemas: [SchemaNode], _ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
+    private mutating func applyOneOf(_ schemas: [Borrowed<SchemaNode>], _ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
         var matches: [Int] = []
         var matchedAnnotations: Annotations? = nil
         for (index, schema) in schemas.enumerated() {
             var branch: Annotations? = annotations != nil ? Annotations() : nil
-            if quietly(schema, instance, &branch) {
+            if schema.with({ quietly($0, instance, &branch) }) {
                 matches.append(index)
                 matchedAnnotations = branch
                 if matches.count > 1 && !collecting { return false }
@@ -122,7 +129,7 @@ extension Evaluator {
             fail(node, "oneOf", "expected to match exactly one of the \(schemas.count) schemas in 'oneOf', matched none")
             var ignored: Annotations? = nil
             for (index, schema) in schemas.enumerated() {
-                _ = descend(schema, instance, keyword: ["oneOf", String(index)], &ignored)
+                _ = schema.with { descend($0, instance, keyword: ["oneOf", String(index)], &ignored) }
             }
         } else {
             let which = matches.map(String.init).joined(separator: " and ")
@@ -131,37 +138,55 @@ extension Evaluator {
         return false
     }
 
-    private mutating func applyNumber(_ keyword: Keyword, _ node: SchemaNode, _ number: JSONNumber) -> Bool {
+    private mutating func applyNumber(_ keyword: Keyword, _ node: SchemaNode, _ instance: Int) -> Bool {
+        let doc = self.doc  // a local copy, so closures reading it do not overlap mutations of self
         switch keyword {
         case .multipleOf(let divisor):
-            guard NumberArithmetic.isMultiple(number, of: divisor) else {
-                fail(node, "multipleOf", "expected a multiple of \(divisor), found \(number)")
+            guard isMultiple(instance, of: divisor) else {
+                fail(node, "multipleOf", "expected a multiple of \(divisor.exact.object.value), found \(doc.number(instance))")
                 return false
             }
         case .maximum(let limit):
-            guard number <= limit else {
-                fail(node, "maximum", "expected a number <= \(limit), found \(number)")
+            guard compare(instance, limit) <= 0 else {
+                fail(node, "maximum", "expected a number <= \(limit.exact.object.value), found \(doc.number(instance))")
                 return false
             }
         case .exclusiveMaximum(let limit):
-            guard number < limit else {
-                fail(node, "exclusiveMaximum", "expected a number < \(limit), found \(number)")
+            guard compare(instance, limit) < 0 else {
+                fail(node, "exclusiveMaximum", "expected a number < \(limit.exact.object.value), found \(doc.number(instance))")
                 return false
             }
         case .minimum(let limit):
-            guard number >= limit else {
-                fail(node, "minimum", "expected a number >= \(limit), found \(number)")
+            guard compare(instance, limit) >= 0 else {
+                fail(node, "minimum", "expected a number >= \(limit.exact.object.value), found \(doc.number(instance))")
                 return false
             }
         case .exclusiveMinimum(let limit):
-            guard number > limit else {
-                fail(node, "exclusiveMinimum", "expected a number > \(limit), found \(number)")
+            guard compare(instance, limit) > 0 else {
+                fail(node, "exclusiveMinimum", "expected a number > \(limit.exact.object.value), found \(doc.number(instance))")
                 return false
             }
         default:
             break
         }
         return true
+    }
+
+    /// -1, 0 or 1 as the number at `instance` is below, at or above `bound`; exact in every case.
+    private func compare(_ instance: Int, _ bound: NumberBound) -> Int {
+        if let value = doc.scaled(instance), let limit = bound.scaled, let order = JSONNumber.compareScaled(value, limit) {
+            return order
+        }
+        let value = doc.number(instance)
+        return bound.exact.with { value < $0.value ? -1 : (value == $0.value ? 0 : 1) }
+    }
+
+    private func isMultiple(_ instance: Int, of divisor: NumberBound) -> Bool {
+        if let value = doc.scaled(instance), let divisor = divisor.scaled, value.exponent == 0, divisor.exponent == 0, divisor.significand != 0 {
+            return value.significand % divisor.significand == 0
+        }
+        let value = doc.number(instance)
+        return divisor.exact.with { NumberArithmetic.isMultiple(value, of: $0.value) }
     }
 
     private mutating func applyString(_ keyword: Keyword, _ node: SchemaNode, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -188,8 +213,8 @@ extension Evaluator {
                 return false
             }
         case .format(let format, let asserted):
-            guard asserted || assertsFormats, let valid = Self.checkFormat(utf8, format), !valid else { return true }
-            fail(node, "format", "expected a valid \(format), found \(Self.found(.string(String(decoding: utf8, as: UTF8.self))))")
+            guard asserted || assertsFormats, !FormatChecker.isValid(utf8: utf8, format: format) else { return true }
+            fail(node, "format", "expected a valid \(format.rawValue), found \(Self.found(.string(String(decoding: utf8, as: UTF8.self))))")
             return false
         case .content(let base64, let json):
             let string = String(decoding: utf8, as: UTF8.self)
@@ -216,10 +241,5 @@ extension Evaluator {
         var count = 0
         for byte in utf8 where byte & 0xC0 != 0x80 { count += 1 }
         return count
-    }
-
-    /// True or false for formats the validator knows, nil for others (which are never asserted).
-    static func checkFormat(_ utf8: UnsafeBufferPointer<UInt8>, _ format: String) -> Bool? {
-        FormatChecker.isValid(utf8: utf8, format: format)
     }
 }

@@ -8,12 +8,15 @@ struct TapeView {
     let entries: UnsafeBufferPointer<JSONTape.Entry>
     let bytes: UnsafeBufferPointer<UInt8>
     let numbers: UnsafeBufferPointer<JSONNumber>
+    let scaledNumbers: UnsafeBufferPointer<(significand: Int64, exponent: Int)?>
 
     static func with<Result>(_ tape: JSONTape, _ body: (TapeView) -> Result) -> Result {
         tape.entries.withUnsafeBufferPointer { entries in
             tape.bytes.withUnsafeBufferPointer { bytes in
                 tape.numbers.withUnsafeBufferPointer { numbers in
-                    body(TapeView(entries: entries, bytes: bytes, numbers: numbers))
+                    tape.scaledNumbers.withUnsafeBufferPointer { scaled in
+                        body(TapeView(entries: entries, bytes: bytes, numbers: numbers, scaledNumbers: scaled))
+                    }
                 }
             }
         }
@@ -24,6 +27,15 @@ struct TapeView {
     @inline(__always) func end(_ index: Int) -> Int { Int(entries[index].end) }
 
     func number(_ index: Int) -> JSONNumber { numbers[Int(entries[index].payload)] }
+
+    /// The number at `index` as a 64-bit significand and a power of ten, when it fits.
+    @inline(__always) func scaled(_ index: Int) -> (significand: Int64, exponent: Int)? { scaledNumbers[Int(entries[index].payload)] }
+
+    /// Whether the number at `index` is an integer (`1.0` is one).
+    func isInteger(_ index: Int) -> Bool {
+        if let scaled = scaled(index) { return scaled.exponent >= 0 }
+        return number(index).isInteger
+    }
 
     /// The UTF-8 bytes of the string at `index`.
     @inline(__always) func utf8(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -67,7 +79,7 @@ struct TapeView {
         case .string: types.contains(.string)
         case .array: types.contains(.array)
         case .object: types.contains(.object)
-        case .number: types.contains(.number) || (types.contains(.integer) && number(index).isInteger)
+        case .number: types.contains(.number) || (types.contains(.integer) && isInteger(index))
         }
     }
 
