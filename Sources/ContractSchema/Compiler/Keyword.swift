@@ -9,7 +9,7 @@ import ContractJSON
 enum Keyword {
     // Assertions on any instance.
     case type(JSONTypeSet)
-    case enumeration(Borrowed<Boxed<[JSONValue]>>)
+    case enumeration(Borrowed<EnumKeyword>)
     case constant(Borrowed<Boxed<JSONValue>>)
 
     // Numbers.
@@ -74,18 +74,40 @@ final class Boxed<Value: Sendable>: Sendable {
     }
 }
 
+/// `enum`, with its strings also as UTF-8 bytes: a string instance (the usual case) is compared
+/// byte by byte with those alone.
+final class EnumKeyword: Sendable {
+    let values: [JSONValue]
+    let strings: [[UInt8]]
+    let others: [JSONValue]
+
+    init(_ values: [JSONValue]) {
+        self.values = values
+        strings = values.compactMap { $0.stringValue.map { Array($0.utf8) } }
+        others = values.filter { $0.stringValue == nil }
+    }
+
+    func contains(_ instance: Int, in doc: TapeView) -> Bool {
+        if doc.kind(instance) == .string {
+            let bytes = doc.utf8(instance)
+            return strings.indices.contains { ByteNameTable.same(strings[$0], bytes) }
+        }
+        return others.indices.contains { doc.equals(instance, others[$0]) }
+    }
+}
+
 /// The subschemas of `allOf`, `anyOf` or `oneOf`.
 typealias SchemaList = Boxed<[Borrowed<SchemaNode>]>
 
 /// 2020-12 `prefixItems` with `items` for the rest, or draft 7's `items` array with `additionalItems`.
-/// A class, so that applying a schema copies one reference rather than every field.
+/// Subschemas are borrowed: the compiled schema owns every node.
 final class ItemsKeyword: Sendable {
-    let prefix: [SchemaNode]
-    let rest: SchemaNode?
+    let prefix: [Borrowed<SchemaNode>]
+    let rest: Borrowed<SchemaNode>?
     let prefixKeyword: String
     let restKeyword: String
 
-    init(prefix: [SchemaNode], rest: SchemaNode?, prefixKeyword: String, restKeyword: String) {
+    init(prefix: [Borrowed<SchemaNode>], rest: Borrowed<SchemaNode>?, prefixKeyword: String, restKeyword: String) {
         self.prefix = prefix
         self.rest = rest
         self.prefixKeyword = prefixKeyword
@@ -94,38 +116,45 @@ final class ItemsKeyword: Sendable {
 }
 
 /// `properties`, `patternProperties` and `additionalProperties` applied together, since the
-/// last depends on the other two.
+/// last depends on the other two. Parallel arrays of borrowed references, so that the member
+/// loop reads them without reference counting.
 final class PropertiesKeyword: Sendable {
-    let named: [(name: String, schema: SchemaNode)]
-    let patterns: [(pattern: CompiledPattern, schema: SchemaNode)]
-    let additional: SchemaNode?
-    /// `required` names, when every one is also in `named`: the member loop then counts them
+    let names: [String]
+    let schemas: [Borrowed<SchemaNode>]
+    let patterns: [Borrowed<CompiledPattern>]
+    let patternSchemas: [Borrowed<SchemaNode>]
+    let additional: Borrowed<SchemaNode>?
+    /// `required` names, when every one is also in `names`: the member loop then counts them
     /// instead of searching the object once per name.
     let required: [String]
     let isRequired: [Bool]
+    /// Keeps the borrowed patterns alive.
+    private let ownedPatterns: [CompiledPattern]
     /// Hashing beats a linear scan only for larger objects.
     private let index: [String: Int]?
     private let nameBytes: [[UInt8]]
     private let byteTable: ByteNameTable?
 
     init(
-        named: [(name: String, schema: SchemaNode)], patterns: [(pattern: CompiledPattern, schema: SchemaNode)], additional: SchemaNode?,
-        required: [String] = []
+        named: [(name: String, schema: Borrowed<SchemaNode>)], patterns: [(pattern: CompiledPattern, schema: Borrowed<SchemaNode>)],
+        additional: Borrowed<SchemaNode>?, required: [String] = []
     ) {
-        self.named = named
-        self.patterns = patterns
+        names = named.map(\.name)
+        schemas = named.map(\.schema)
+        ownedPatterns = patterns.map(\.pattern)
+        self.patterns = ownedPatterns.map(Borrowed.init)
+        patternSchemas = patterns.map(\.schema)
         self.additional = additional
         self.required = required
-        isRequired = named.map { required.contains($0.name) }
-        index = named.count > 8 ? Dictionary(named.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first }) : nil
-        nameBytes = named.map { Array($0.name.utf8) }
-        byteTable = named.count > 6 ? ByteNameTable(nameBytes) : nil
+        isRequired = names.map { required.contains($0) }
+        index = names.count > 8 ? Dictionary(names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first }) : nil
+        nameBytes = names.map { Array($0.utf8) }
+        byteTable = names.count > 6 ? ByteNameTable(nameBytes) : nil
     }
 
     func position(named key: String) -> Int? {
         if let index { return index[key] }
-        for position in named.indices where named[position].name == key { return position }
-        return nil
+        return names.firstIndex(of: key)
     }
 
     /// The position of a property given by its UTF-8 bytes (an instance's key, read in place).
@@ -135,13 +164,16 @@ final class PropertiesKeyword: Sendable {
         return nil
     }
 
-    func schema(named key: String) -> SchemaNode? {
-        position(named: key).map { named[$0].schema }
+    /// Whether a pattern of `patternProperties` matches the name.
+    func matchesPattern(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
+        patterns.contains { $0.with { $0.matches(utf8: key) } }
     }
 
-    /// The same keyword, also checking `names` (all of which are in `named`).
+    /// The same keyword, also checking `names` (all of which are declared properties).
     func merging(required names: [String]) -> PropertiesKeyword {
-        PropertiesKeyword(named: named, patterns: patterns, additional: additional, required: names)
+        PropertiesKeyword(
+            named: Array(zip(self.names, schemas)), patterns: Array(zip(ownedPatterns, patternSchemas)), additional: additional,
+            required: names)
     }
 }
 

@@ -44,7 +44,7 @@ extension SchemaCompiler {
             case "type":
                 if let types = typeSet(value) { first.append(.type(types)) } else { problem(key, typeProblem(value)) }
             case "enum":
-                if let values = value.arrayValue { first.append(.enumeration(borrow(Boxed(values)))) } else { problem(key, "must be an array") }
+                if let values = value.arrayValue { first.append(.enumeration(borrow(EnumKeyword(values)))) } else { problem(key, "must be an array") }
             case "const":
                 first.append(.constant(borrow(Boxed(value))))
             case "multipleOf":
@@ -178,34 +178,34 @@ extension SchemaCompiler {
     private func compileItems(_ object: JSONObject, isDraft7: Bool, sub: (String...) -> SchemaNode?) -> Keyword? {
         if isDraft7 {
             if let elements = object["items"]?.arrayValue {
-                let prefix = elements.indices.compactMap { sub("items", String($0)) }
-                let rest = object["additionalItems"] != nil ? sub("additionalItems") : nil
+                let prefix = elements.indices.compactMap { sub("items", String($0)).map(borrow) }
+                let rest = object["additionalItems"] != nil ? sub("additionalItems").map(borrow) : nil
                 return .items(borrow(ItemsKeyword(prefix: prefix, rest: rest, prefixKeyword: "items", restKeyword: "additionalItems")))
             }
             guard object["items"] != nil else { return nil }
-            return .items(borrow(ItemsKeyword(prefix: [], rest: sub("items"), prefixKeyword: "items", restKeyword: "items")))
+            return .items(borrow(ItemsKeyword(prefix: [], rest: sub("items").map(borrow), prefixKeyword: "items", restKeyword: "items")))
         }
-        let prefix = (object["prefixItems"]?.arrayValue ?? []).indices.compactMap { sub("prefixItems", String($0)) }
-        let rest = object["items"] != nil ? sub("items") : nil
+        let prefix = (object["prefixItems"]?.arrayValue ?? []).indices.compactMap { sub("prefixItems", String($0)).map(borrow) }
+        let rest = object["items"] != nil ? sub("items").map(borrow) : nil
         guard !prefix.isEmpty || rest != nil else { return nil }
         return .items(borrow(ItemsKeyword(prefix: prefix, rest: rest, prefixKeyword: "prefixItems", restKeyword: "items")))
     }
 
     private func compileProperties(_ object: JSONObject, location: Location, sub: (String...) -> SchemaNode?) -> Keyword? {
-        var named: [(name: String, schema: SchemaNode)] = []
+        var named: [(name: String, schema: Borrowed<SchemaNode>)] = []
         for name in object["properties"]?.objectValue?.keys ?? [] {
-            if let schema = sub("properties", name) { named.append((name, schema)) }
+            if let schema = sub("properties", name) { named.append((name, borrow(schema))) }
         }
-        var patterns: [(pattern: CompiledPattern, schema: SchemaNode)] = []
+        var patterns: [(pattern: CompiledPattern, schema: Borrowed<SchemaNode>)] = []
         for name in object["patternProperties"]?.objectValue?.keys ?? [] {
             do {
-                if let schema = sub("patternProperties", name) { patterns.append((try CompiledPattern(name), schema)) }
+                if let schema = sub("patternProperties", name) { patterns.append((try CompiledPattern(name), borrow(schema))) }
             } catch {
                 report("'\(name)' is not a valid ECMA-262 regular expression: \(error)",
                     at: Location(document: location.document, pointer: location.pointer.appending("patternProperties").appending(name)))
             }
         }
-        let additional = object["additionalProperties"] != nil ? sub("additionalProperties") : nil
+        let additional = object["additionalProperties"] != nil ? sub("additionalProperties").map(borrow) : nil
         return .properties(borrow(PropertiesKeyword(named: named, patterns: patterns, additional: additional)))
     }
 

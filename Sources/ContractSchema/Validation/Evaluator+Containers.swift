@@ -69,9 +69,9 @@ extension Evaluator {
         for index in 0..<count {
             let ok: Bool
             if index < prefix.count {
-                ok = descend(prefix[index], element, keyword: [items.prefixKeyword, String(index)], instance: String(index), &none)
+                ok = prefix[index].with { descend($0, element, keyword: [items.prefixKeyword, String(index)], instance: String(index), &none) }
             } else if let rest = items.rest {
-                ok = descend(rest, element, keyword: [items.restKeyword], instance: String(index), &none)
+                ok = rest.with { descend($0, element, keyword: [items.restKeyword], instance: String(index), &none) }
             } else {
                 break
             }
@@ -206,28 +206,32 @@ extension Evaluator {
             if let index = properties.position(utf8: name) {
                 described = true
                 if properties.isRequired[index] { requiredSeen += 1 }
-                if !descend(properties.named[index].schema, value, keyword: ["properties", doc.string(key)], instance: doc.string(key), &none) {
+                let matched = properties.schemas[index].with {
+                    descend($0, value, keyword: ["properties", doc.string(key)], instance: doc.string(key), &none)
+                }
+                if !matched {
                     valid = false
                     if !collecting { return false }
                 }
             }
-            for (pattern, schema) in properties.patterns where pattern.matches(utf8: name) {
+            for (pattern, schema) in zip(properties.patterns, properties.patternSchemas) where pattern.with({ $0.matches(utf8: name) }) {
                 described = true
-                if !descend(schema, value, keyword: ["patternProperties", pattern.source], instance: doc.string(key), &none) {
+                let source = pattern.object.source
+                if !schema.with({ descend($0, value, keyword: ["patternProperties", source], instance: doc.string(key), &none) }) {
                     valid = false
                     if !collecting { return false }
                 }
             }
             guard !described, let additional = properties.additional else { continue }
-            if case .alwaysInvalid = additional.body {
+            if case .alwaysInvalid = additional.with(\.body) {
                 if collecting {
                     let unexpected = doc.string(key)
-                    let hint = suggestion(for: unexpected, among: properties.named.map(\.name).filter { member(object, $0) == nil })
+                    let hint = suggestion(for: unexpected, among: properties.names.filter { member(object, $0) == nil })
                     fail(node, "additionalProperties", "unexpected property '\(unexpected)'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
                 }
                 valid = false
                 if !collecting { return false }
-            } else if !descend(additional, value, keyword: ["additionalProperties"], instance: doc.string(key), &none) {
+            } else if !additional.with({ descend($0, value, keyword: ["additionalProperties"], instance: doc.string(key), &none) }) {
                 valid = false
                 if !collecting { return false }
             }
@@ -240,7 +244,7 @@ extension Evaluator {
                 var key = object + 1
                 for _ in 0..<doc.count(object) {
                     let name = doc.utf8(key)
-                    if properties.position(utf8: name) != nil || properties.patterns.contains(where: { $0.pattern.matches(utf8: name) }) {
+                    if properties.position(utf8: name) != nil || properties.matchesPattern(utf8: name) {
                         annotations?.properties.insert(doc.string(key))
                     }
                     key = doc.end(key + 1)

@@ -11,10 +11,9 @@ extension Evaluator {
                 return false
             }
             return true
-        case .enumeration(let boxed):
-            let matched = boxed.with { box in box.value.indices.contains { doc.equals(instance, box.value[$0]) } }
-            guard matched else {
-                let values = boxed.object.value
+        case .enumeration(let keyword):
+            guard keyword.with({ $0.contains(instance, in: doc) }) else {
+                let values = keyword.object.values
                 let shown = values.prefix(8).map { CanonicalJSONWriter(style: .compact).string($0) }.joined(separator: ", ")
                 fail(node, "enum", "expected one of \(shown)\(values.count > 8 ? ", …" : ""), found \(Self.found(doc.value(instance)))")
                 return false
