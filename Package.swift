@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ContractJSON", targets: ["ContractJSON"]),
         .library(name: "ContractSchema", targets: ["ContractSchema"]),
         .library(name: "ContractModel", targets: ["ContractModel"]),
+        .library(name: "ContractHTTP", targets: ["ContractHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,6 +21,9 @@ let package = Package(
         .target(name: "ContractJSON"),
         .target(name: "ContractSchema", dependencies: ["ContractJSON"]),
         .target(name: "ContractModel", dependencies: ["ContractJSON", "ContractSchema"]),
+        // libcurl (libcurl4-openssl-dev on Debian and Ubuntu); only ContractHTTP imports it.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .target(name: "ContractHTTP", dependencies: ["CCurl"]),
         .executableTarget(
             name: "contract",
             dependencies: [

@@ -1,0 +1,134 @@
+import CCurl
+import Foundation
+
+/// Drives every transfer of one ``HTTPClient`` through a libcurl multi handle on a thread of its
+/// own: libcurl handles are not thread-safe, so only this thread touches them. Other threads
+/// hand work over under a lock and wake the loop with `curl_multi_wakeup`.
+final class CurlEngine: @unchecked Sendable {
+    private let multi: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    // Shared with submitting threads, under `lock`.
+    private var pending: [CurlTransfer] = []
+    private var cancellations: [CurlTransfer] = []
+    private var stopping = false
+    // The loop thread's own state.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Easy handles kept for reuse (reset between transfers): creating one per request costs more
+    /// than the request on loopback.
+    private var idle: [UnsafeMutableRawPointer] = []
+    private static let maxIdleHandles = 256
+
+    init() {
+        CurlGlobal.ensureInitialized()
+        multi = curl_multi_init()
+        let thread = Thread { [self] in run() }
+        thread.name = "contract.http"
+        thread.start()
+    }
+
+    func submit(_ transfer: CurlTransfer) {
+        lock.withLock { pending.append(transfer) }
+        curl_multi_wakeup(multi)
+    }
+
+    func cancel(_ transfer: CurlTransfer) {
+        lock.withLock { cancellations.append(transfer) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Ends the loop: transfers still running resume as cancelled, and every handle is freed.
+    func shutdown() {
+        lock.withLock { stopping = true }
+        curl_multi_wakeup(multi)
+    }
+
+    private func run() {
+        while true {
+            let (started, cancelled, stop) = lock.withLock {
+                defer { pending.removeAll(); cancellations.removeAll() }
+                return (pending, cancellations, stopping)
+            }
+            if stop {
+                for transfer in started { transfer.cancel() }
+                tearDown()
+                return
+            }
+            for transfer in started { start(transfer) }
+            for transfer in cancelled { abort(transfer) }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            collectFinished()
+            // Sleeps until a socket is ready, a timeout of libcurl's is due, or a wakeup arrives.
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+    }
+
+    private func start(_ transfer: CurlTransfer) {
+        guard let handle = idle.popLast() ?? curl_easy_init() else {
+            transfer.fail(TransportError(kind: .other, detail: "libcurl could not create a handle"))
+            return
+        }
+        if let error = transfer.configure(handle) {
+            recycle(handle)
+            transfer.fail(error)
+            return
+        }
+        active[handle] = transfer
+        curl_multi_add_handle(multi, handle)
+    }
+
+    private func abort(_ transfer: CurlTransfer) {
+        // A transfer that already finished resumed its task; its handle may serve another one now.
+        guard let handle = transfer.handle, active[handle] === transfer else { return transfer.cancel() }
+        curl_multi_remove_handle(multi, handle)
+        active[handle] = nil
+        recycle(handle)
+        transfer.cancel()
+    }
+
+    private func collectFinished() {
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+            let code = message.pointee.data.result
+            curl_multi_remove_handle(multi, handle)
+            if let transfer = active.removeValue(forKey: handle) { transfer.finish(code: code) }
+            recycle(handle)
+        }
+    }
+
+    private func recycle(_ handle: UnsafeMutableRawPointer) {
+        if idle.count < Self.maxIdleHandles {
+            curl_easy_reset(handle)
+            idle.append(handle)
+        } else {
+            curl_easy_cleanup(handle)
+        }
+    }
+
+    private func tearDown() {
+        for (handle, transfer) in active {
+            curl_multi_remove_handle(multi, handle)
+            curl_easy_cleanup(handle)
+            transfer.cancel()
+        }
+        active.removeAll()
+        for handle in idle { curl_easy_cleanup(handle) }
+        idle.removeAll()
+        curl_multi_cleanup(multi)
+    }
+}
+
+/// `curl_global_init` exactly once per process, before the first handle.
+enum CurlGlobal {
+    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    static func ensureInitialized() {
+        _ = initialized
+    }
+
+    /// `libcurl/7.88.1 OpenSSL/3.0.17 zlib/1.2.13 brotli/1.0.9 nghttp2/1.52.0`, for `--version`.
+    static var version: String {
+        String(cString: curl_version())
+    }
+}

@@ -1,0 +1,241 @@
+import CCurl
+
+/// One request in flight: the easy handle's configuration, the buffers its callbacks fill, and
+/// the continuation to resume. Only the engine's thread touches it between `start` and `finish`.
+final class CurlTransfer: @unchecked Sendable {
+    let request: HTTPRequest
+    let options: HTTPOptions
+    private let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+    private var resumed = false
+
+    private(set) var handle: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+    private var body: [UInt8] = []
+    private var headers: [HTTPHeader] = []
+    private var bodyExceeded = false
+
+    init(request: HTTPRequest, options: HTTPOptions, continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>) {
+        self.request = request
+        self.options = options
+        self.continuation = continuation
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    deinit {
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Configures `handle` (fresh or reset) for this request. False with the reason when an
+    /// option is refused, which only a malformed request causes.
+    func configure(_ handle: UnsafeMutableRawPointer) -> TransportError? {
+        self.handle = handle
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var failed: CURLcode = CURLE_OK
+        func set(_ code: CURLcode) { if code != CURLE_OK && failed == CURLE_OK { failed = code } }
+
+        set(ccurl_easy_setopt_string(handle, CURLOPT_URL, request.url))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        set(ccurl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.timeout)))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout)))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, options.maxRedirects > 0 ? 1 : 0))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, options.verifiesTLS ? 1 : 0))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0))
+        if let path = options.caCertificatePath { set(ccurl_easy_setopt_string(handle, CURLOPT_CAINFO, path)) }
+        // HTTP/2 over TLS when the server offers it through ALPN; HTTP/1.1 in clear text.
+        set(ccurl_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
+        // An empty string asks for every encoding this libcurl decodes.
+        if options.decodesContent { set(ccurl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")) }
+        // Stops early when the server announces a larger body; the write callback catches the rest.
+        set(ccurl_easy_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes)))
+        set(ccurl_easy_setopt_string(handle, CURLOPT_USERAGENT, options.userAgent))
+        set(ccurl_easy_setopt_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteBody))
+        set(ccurl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+        set(ccurl_easy_setopt_callback(handle, CURLOPT_HEADERFUNCTION, curlWriteHeader))
+        set(ccurl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
+
+        let method = request.method.uppercased()
+        if method == "HEAD" {
+            set(ccurl_easy_setopt_long(handle, CURLOPT_NOBODY, 1))
+        } else if method != "GET" || request.body != nil {
+            set(ccurl_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method))
+        }
+        if let body = request.body {
+            set(ccurl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            // COPYPOSTFIELDS: libcurl keeps its own copy, so no Swift buffer must outlive the call.
+            body.withUnsafeBytes { bytes in
+                set(ccurl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorBuffer))))
+            }
+        }
+        for header in request.headers {
+            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+        }
+        // curl would otherwise add `Expect: 100-continue` to larger bodies and wait for a reply.
+        headerList = curl_slist_append(headerList, "Expect:")
+        set(ccurl_easy_setopt_list(handle, CURLOPT_HTTPHEADER, headerList))
+
+        guard failed == CURLE_OK else {
+            return TransportError(kind: failed == CURLE_URL_MALFORMAT ? .invalidURL : .other, detail: Self.describe(failed), curlCode: Int(failed.rawValue))
+        }
+        return nil
+    }
+
+    // MARK: Callbacks (on the engine's thread)
+
+    fileprivate func appendBody(_ data: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + data.count <= options.maxBodyBytes else {
+            bodyExceeded = true
+            return false
+        }
+        body.append(contentsOf: data)
+        return true
+    }
+
+    fileprivate func appendHeaderLine(_ data: UnsafeRawBufferPointer) {
+        // Trimmed as bytes: to `String`, "\r\n" is one character that is neither "\r" nor "\n".
+        var end = data.count
+        while end > 0, data[end - 1] == UInt8(ascii: "\n") || data[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: data[..<end]), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            // A new status line: an interim (1xx) or redirected response's headers are not this one's.
+            headers.removeAll()
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = String(line[..<colon])
+        let value = line[line.index(after: colon)...].trimmingWhitespace()
+        headers.append(HTTPHeader(name, value))
+    }
+
+    // MARK: Completion
+
+    /// Builds the outcome from the finished handle and resumes the waiting task, once.
+    func finish(code: CURLcode) {
+        guard let handle else { return resume(.failure(TransportError(kind: .other, detail: "no handle"))) }
+        if code != CURLE_OK {
+            return resume(.failure(classify(code, handle: handle)))
+        }
+        var status = 0
+        var version = 0
+        var redirects = 0
+        ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        ccurl_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
+        ccurl_easy_getinfo_long(handle, CURLINFO_REDIRECT_COUNT, &redirects)
+        var effective: UnsafeMutablePointer<CChar>? = nil
+        ccurl_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
+        resume(.success(HTTPResponse(
+            status: status, headers: headers, body: body, httpVersion: Self.versionName(version), timings: timings(handle),
+            effectiveURL: effective.map { String(cString: $0) } ?? request.url, redirects: redirects)))
+    }
+
+    func cancel() {
+        resume(.failure(TransportError(kind: .cancelled, detail: "")))
+    }
+
+    func fail(_ error: TransportError) {
+        resume(.failure(error))
+    }
+
+    private func resume(_ result: Result<HTTPResponse, TransportError>) {
+        guard !resumed else { return }
+        resumed = true
+        continuation.resume(returning: result)
+    }
+
+    private func timings(_ handle: UnsafeMutableRawPointer) -> HTTPTimings {
+        func time(_ info: CURLINFO) -> Duration {
+            var microseconds: curl_off_t = 0
+            ccurl_easy_getinfo_offset(handle, info, &microseconds)
+            return .microseconds(microseconds)
+        }
+        var timings = HTTPTimings()
+        timings.dnsLookup = time(CURLINFO_NAMELOOKUP_TIME_T)
+        timings.connect = time(CURLINFO_CONNECT_TIME_T)
+        timings.tlsHandshake = time(CURLINFO_APPCONNECT_TIME_T)
+        timings.firstByte = time(CURLINFO_STARTTRANSFER_TIME_T)
+        timings.total = time(CURLINFO_TOTAL_TIME_T)
+        return timings
+    }
+
+    private func classify(_ code: CURLcode, handle: UnsafeMutableRawPointer) -> TransportError {
+        let detail = errorBuffer.pointee == 0 ? Self.describe(code) : String(cString: errorBuffer)
+        var osError = 0
+        ccurl_easy_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
+        let kind: TransportError.Kind
+        switch code {
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: kind = .invalidURL
+        case CURLE_COULDNT_RESOLVE_HOST: kind = .dnsFailure
+        case CURLE_COULDNT_CONNECT: kind = osError == Int(ECONNREFUSED_VALUE) ? .connectionRefused : .connectFailed
+        case CURLE_OPERATION_TIMEDOUT: kind = .timeout
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
+            CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            kind = .tls
+        case CURLE_FILESIZE_EXCEEDED: kind = .bodyTooLarge
+        case CURLE_WRITE_ERROR where bodyExceeded: kind = .bodyTooLarge
+        case CURLE_TOO_MANY_REDIRECTS: kind = .tooManyRedirects
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR: kind = .connectionLost
+        case CURLE_BAD_CONTENT_ENCODING: kind = .badContentEncoding
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_UNSUPPORTED_PROTOCOL: kind = .protocolError
+        default: kind = .other
+        }
+        if kind == .bodyTooLarge {
+            return TransportError(kind: kind, detail: "the limit is \(options.maxBodyBytes) bytes", curlCode: Int(code.rawValue))
+        }
+        return TransportError(kind: kind, detail: detail, curlCode: Int(code.rawValue))
+    }
+
+    private static func describe(_ code: CURLcode) -> String {
+        String(cString: curl_easy_strerror(code))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+
+    private static func versionName(_ version: Int) -> String {
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): "HTTP/1.0"
+        case Int(CURL_HTTP_VERSION_2_0): "HTTP/2"
+        case Int(CURL_HTTP_VERSION_3): "HTTP/3"
+        default: "HTTP/1.1"
+        }
+    }
+}
+
+/// `ECONNREFUSED` without importing Glibc or Darwin into this file's callers.
+private let ECONNREFUSED_VALUE: Int32 = {
+    #if canImport(Glibc)
+    return 111
+    #else
+    return 61
+    #endif
+}()
+
+// libcurl calls these with the transfer as context; they must not capture anything.
+private func curlWriteBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+    guard let data, let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+    // Returning less than given makes libcurl fail the transfer with CURLE_WRITE_ERROR.
+    return transfer.appendBody(bytes) ? size * count : 0
+}
+
+private func curlWriteHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+    guard let data, let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    transfer.appendHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+    return size * count
+}
+
+extension Substring {
+    func trimmingWhitespace() -> String {
+        var slice = self[...]
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}
