@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ContractSchema", targets: ["ContractSchema"]),
         .library(name: "ContractModel", targets: ["ContractModel"]),
         .library(name: "ContractHTTP", targets: ["ContractHTTP"]),
+        .library(name: "ContractVerifier", targets: ["ContractVerifier"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,6 +25,7 @@ let package = Package(
         // libcurl (libcurl4-openssl-dev on Debian and Ubuntu); only ContractHTTP imports it.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "ContractHTTP", dependencies: ["CCurl"]),
+        .target(name: "ContractVerifier", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractHTTP"]),
         .executableTarget(
             name: "contract",
             dependencies: [

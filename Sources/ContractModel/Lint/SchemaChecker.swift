@@ -131,8 +131,12 @@ struct SchemaChecker {
         return (String(rest[..<query.lowerBound]), pointer)
     }
 
-    /// An absolute keyword location as the user knows it: `contracts/schemas/product.json#/properties/price/type`.
     private func display(_ location: String) -> String {
+        Self.display(location, displayPaths: displayPaths)
+    }
+
+    /// An absolute keyword location as the user knows it: `contracts/schemas/product.json#/properties/price/type`.
+    static func display(_ location: String, displayPaths: [String: String]) -> String {
         let hash = location.firstIndex(of: "#") ?? location.endIndex
         guard let (file, base) = Self.fileAndPointer(String(location[..<hash])) else { return location }
         let fragment = hash < location.endIndex ? String(location[location.index(after: hash)...]) : ""

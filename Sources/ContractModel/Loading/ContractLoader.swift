@@ -65,7 +65,8 @@ public enum ContractLoader {
         if !files.contains(where: { !$0.isSchemaDocument }) {
             diagnostics.append(.error("no contract files (*.json outside 'schemas' folders) found", file: directory))
         }
-        return ContractSet(contracts: contracts, documents: documents, diagnostics: diagnostics.sorted())
+        let relativePaths = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        return ContractSet(contracts: contracts, documents: documents, diagnostics: diagnostics.sorted(), relativePaths: relativePaths)
     }
 }
 

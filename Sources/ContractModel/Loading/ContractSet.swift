@@ -7,6 +7,8 @@ public struct ContractSet: Sendable {
     /// Parsed documents by path relative to the tree, for resolving schema references later.
     public var documents: [String: JSONDocument]
     public var diagnostics: [Diagnostic]
+    /// Each file's path relative to the tree, by the path shown in diagnostics (`Contract.file`).
+    public var relativePaths: [String: String] = [:]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }

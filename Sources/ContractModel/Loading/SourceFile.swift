@@ -19,6 +19,10 @@ public struct SourceFile: Sendable, Hashable {
 
     /// Files inside a folder named `schemas` hold shared schemas; every other `.json` file is a contract.
     public var isSchemaDocument: Bool {
+        Self.isSchemaPath(relativePath)
+    }
+
+    static func isSchemaPath(_ relativePath: String) -> Bool {
         relativePath.split(separator: "/").dropLast().contains("schemas")
     }
 }

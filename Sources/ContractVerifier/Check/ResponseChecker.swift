@@ -1,0 +1,127 @@
+import ContractHTTP
+import ContractJSON
+import ContractModel
+import ContractSchema
+
+/// The check stage: compares one response with what its case expects. Pure: no I/O, so every
+/// rule is testable with a response built by hand.
+struct ResponseChecker: Sendable {
+    let catalog: SchemaCatalog
+
+    func check(_ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, bindings: Bindings) -> [Finding] {
+        var findings: [Finding] = []
+        if !expected.status.accepts(response.status) {
+            findings.append(Finding(kind: .status, message: "expected status \(expected.status), found \(response.status)"))
+        }
+        for header in expected.headers {
+            if let finding = check(header, in: response, bindings: bindings) { findings.append(finding) }
+        }
+        switch expected.body {
+        case .unchecked:
+            break
+        case .empty:
+            if !response.body.isEmpty {
+                findings.append(Finding(
+                    kind: .body, message: "expected an empty body, found \(response.body.count) bytes", excerpt: BodyExcerpt.head(response.body)))
+            }
+        case .text(let matcher):
+            findings += checkText(response.body, matcher)
+        case .json:
+            findings += checkJSON(response, schema: schema)
+        }
+        return findings
+    }
+
+    private func check(_ expectation: HeaderExpectation, in response: HTTPResponse, bindings: Bindings) -> Finding? {
+        let values = response.values(of: expectation.name)
+        let name = expectation.name
+        switch expectation.matcher {
+        case .present:
+            return values.isEmpty ? Finding(kind: .header, message: "expected header '\(name)', found none") : nil
+        case .absent:
+            return values.isEmpty ? nil : Finding(kind: .header, message: "expected no header '\(name)', found '\(values[0])'")
+        case .equals(let template):
+            let wanted = bindings.render(template)
+            guard !values.contains(wanted) else { return nil }
+            let shown = bindings.display(template)
+            return Finding(kind: .header, message: "expected header '\(name)' to be '\(shown)', found \(Self.describe(values))")
+        case .pattern(let pattern):
+            guard let regex = try? ECMARegex(pattern) else {
+                return Finding(kind: .header, message: "the pattern '\(pattern)' for header '\(name)' is not a valid regular expression")
+            }
+            guard !values.contains(where: regex.matches) else { return nil }
+            return Finding(kind: .header, message: "expected header '\(name)' to match '\(pattern)', found \(Self.describe(values))")
+        }
+    }
+
+    private func checkText(_ body: [UInt8], _ matcher: TextMatcher) -> [Finding] {
+        let text = String(decoding: body, as: UTF8.self)
+        guard Array(text.utf8) == body else {
+            return [Finding(kind: .body, message: "expected UTF-8 text, found bytes that are not UTF-8", excerpt: BodyExcerpt.head(body))]
+        }
+        switch matcher {
+        case .equals(let wanted):
+            guard text != wanted else { return [] }
+            return [Finding(kind: .body, message: "expected the body '\(Self.clip(wanted))', found '\(Self.clip(text))'")]
+        case .pattern(let pattern):
+            guard let regex = try? ECMARegex(pattern) else {
+                return [Finding(kind: .body, message: "the body pattern '\(pattern)' is not a valid regular expression")]
+            }
+            guard !regex.matches(text) else { return [] }
+            return [Finding(kind: .body, message: "expected a body matching '\(pattern)', found '\(Self.clip(text))'")]
+        }
+    }
+
+    private func checkJSON(_ response: HTTPResponse, schema: JSONSchema?) -> [Finding] {
+        var findings: [Finding] = []
+        let contentType = response.value(of: "Content-Type")
+        if !Self.isJSONMediaType(contentType) {
+            findings.append(Finding(
+                kind: .contentType, message: "expected a JSON content type (application/json or */*+json), found \(contentType.map { "'\($0)'" } ?? "none")"))
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONParser().parse(response.body)
+        } catch {
+            let offset = error.location.offset
+            findings.append(Finding(
+                kind: .body, message: "expected a JSON body, found invalid JSON at line \(error.location.line), column \(error.location.column): \(error.message)",
+                excerpt: response.body.isEmpty ? nil : BodyExcerpt.around(response.body, offset: offset)))
+            return findings
+        }
+        guard let schema else { return findings }
+        for error in schema.validate(document.value).errors {
+            let pointer = error.instanceLocation
+            let offset = document.location(of: pointer)?.offset ?? document.nearestLocation(of: pointer).offset
+            let shownPointer = pointer.isRoot ? "/" : pointer.description
+            findings.append(Finding(
+                kind: .body, message: "\(shownPointer): \(error.message)", pointer: pointer.description, keyword: error.keyword,
+                schemaLocation: catalog.display(error.absoluteKeywordLocation), excerpt: BodyExcerpt.around(response.body, offset: offset)))
+        }
+        return findings
+    }
+
+    /// `application/json`, `application/problem+json`, with or without parameters.
+    static func isJSONMediaType(_ value: String?) -> Bool {
+        guard let value else { return false }
+        let mediaType = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: " \t") }?.lowercased() ?? ""
+        return mediaType == "application/json" || (mediaType.contains("/") && mediaType.hasSuffix("+json"))
+    }
+
+    private static func describe(_ values: [String]) -> String {
+        values.isEmpty ? "none" : values.map { "'\(clip($0))'" }.joined(separator: ", ")
+    }
+
+    static func clip(_ text: String, to length: Int = 80) -> String {
+        text.count > length ? String(text.prefix(length)) + "…" : text
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var slice = self
+        while let first = slice.first, set.contains(first) { slice.removeFirst() }
+        while let last = slice.last, set.contains(last) { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,148 @@
+import ContractHTTP
+import ContractJSON
+import ContractModel
+
+/// The execute stage for one case: its setup steps in order (capturing values), then its own
+/// request, each with retries on transport errors only; then the check stage on the response.
+struct CaseRunner: Sendable {
+    let client: HTTPClient
+    let builder: RequestBuilder
+    let checker: ResponseChecker
+    let options: VerifyOptions
+    let secrets: Secrets
+
+    func run(_ planned: PlannedCase) async -> CaseResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var bindings = Bindings(environment: options.environment)
+        var result = CaseResult(
+            contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
+            request: builder.build(planned.contract, planned.testCase, bindings).show, response: nil, findings: [], transportError: nil,
+            attempts: 0, duration: .zero)
+        for step in planned.testCase.setup {
+            let request = builder.build(step, bindings)
+            let (outcome, attempts) = await send(request.send)
+            switch outcome {
+            case .failure(let error):
+                return finish(result, request: request.show, attempts: attempts, error: error, setup: step.name, start: start, clock: clock)
+            case .success(let response):
+                if let finding = checkSetup(step, response, captures: &bindings.captures) {
+                    var failed = result
+                    failed.request = request.show
+                    failed.response = Self.summary(response)
+                    failed.outcome = .failed
+                    failed.findings = [finding]
+                    failed.attempts = attempts
+                    failed.duration = clock.now - start
+                    return redacted(failed)
+                }
+            }
+        }
+        let request = builder.build(planned.contract, planned.testCase, bindings)
+        let (outcome, attempts) = await send(request.send)
+        result.request = request.show
+        result.attempts = attempts
+        switch outcome {
+        case .failure(let error):
+            return finish(result, request: request.show, attempts: attempts, error: error, setup: nil, start: start, clock: clock)
+        case .success(let response):
+            result.response = Self.summary(response)
+            result.findings = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
+            result.outcome = result.findings.isEmpty ? .passed : .failed
+        }
+        result.duration = clock.now - start
+        return redacted(result)
+    }
+
+    /// Sends with up to `options.retries` more attempts after transient transport errors.
+    private func send(_ request: HTTPRequest) async -> (Result<HTTPResponse, TransportError>, attempts: Int) {
+        var attempt = 1
+        while true {
+            let outcome = await client.send(request, options: options.http)
+            guard case .failure(let error) = outcome, error.isTransient, attempt <= options.retries, !Task.isCancelled else {
+                return (outcome, attempt)
+            }
+            // A short, growing pause: a server restarting or a saturated listen queue gets a moment.
+            try? await Task.sleep(for: .milliseconds(100 * attempt))
+            attempt += 1
+        }
+    }
+
+    private func finish(
+        _ result: CaseResult, request: DisplayedRequest, attempts: Int, error: TransportError, setup: String?, start: ContinuousClock.Instant,
+        clock: ContinuousClock
+    ) -> CaseResult {
+        var result = result
+        result.request = request
+        result.attempts = attempts
+        result.transportError = error
+        let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
+        if let setup {
+            result.outcome = .failed
+            result.findings = [Finding(kind: .setup, message: "setup step '\(setup)' got no response: \(error)\(retried)")]
+        } else {
+            result.outcome = .error
+            result.findings = [Finding(kind: .transport, message: "no response: \(error)\(retried)")]
+        }
+        result.duration = clock.now - start
+        return redacted(result)
+    }
+
+    /// The step's status, then its captures; the first problem fails the case.
+    private func checkSetup(_ step: SetupStep, _ response: HTTPResponse, captures: inout [String: JSONValue]) -> Finding? {
+        guard step.status.accepts(response.status) else {
+            return Finding(
+                kind: .setup, message: "setup step '\(step.name)': expected status \(step.status), found \(response.status)",
+                excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body))
+        }
+        guard !step.captures.isEmpty else { return nil }
+        let document: JSONValue
+        do {
+            document = try JSONParser(tracksLocations: false).parse(response.body).value
+        } catch {
+            return Finding(
+                kind: .setup, message: "setup step '\(step.name)': cannot capture from a body that is not JSON (\(error.message))",
+                excerpt: BodyExcerpt.head(response.body))
+        }
+        for capture in step.captures {
+            do {
+                captures[capture.variable] = try document.resolve(capture.pointer)
+            } catch {
+                return Finding(
+                    kind: .setup, message: "setup step '\(step.name)': cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
+                    pointer: capture.pointer.description, excerpt: BodyExcerpt.head(response.body))
+            }
+        }
+        return nil
+    }
+
+    private static func summary(_ response: HTTPResponse) -> ResponseSummary {
+        ResponseSummary(
+            status: response.status, headers: response.headers, httpVersion: response.httpVersion, bodyBytes: response.body.count,
+            timings: response.timings)
+    }
+
+    /// Masks every secret value that made it into what the server sent back or an error message.
+    private func redacted(_ result: CaseResult) -> CaseResult {
+        guard !secrets.isEmpty else { return result }
+        var result = result
+        result.findings = result.findings.map { finding in
+            var finding = finding
+            finding.message = secrets.redact(finding.message)
+            finding.excerpt = finding.excerpt.map(secrets.redact)
+            return finding
+        }
+        if var response = result.response {
+            response.headers = response.headers.map { HTTPHeader($0.name, secrets.redact($0.value)) }
+            result.response = response
+        }
+        result.request.url = secrets.redact(result.request.url)
+        result.request.headers = result.request.headers.map { HTTPHeader($0.name, secrets.redact($0.value)) }
+        result.request.body = result.request.body.map(secrets.redact)
+        if var error = result.transportError {
+            error.detail = secrets.redact(error.detail)
+            result.transportError = error
+        }
+        return result
+    }
+}

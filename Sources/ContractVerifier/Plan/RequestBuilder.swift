@@ -1,0 +1,140 @@
+import ContractHTTP
+import ContractJSON
+import ContractModel
+
+/// A request as shown in reports: placeholders filled in, secrets masked.
+public struct DisplayedRequest: Sendable, Hashable {
+    public var method: String
+    public var url: String
+    public var headers: [HTTPHeader]
+    public var body: String?
+}
+
+/// Turns a contract's request (endpoint plus case, or a setup step) into the HTTP request to
+/// send and the one to show, which differ only where secrets are.
+struct RequestBuilder: Sendable {
+    let baseURL: String
+    let extraHeaders: [HTTPHeader]
+
+    init(baseURL: String, extraHeaders: [HTTPHeader]) {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.extraHeaders = extraHeaders
+    }
+
+    /// The case's own request: the endpoint's headers and query with the case's merged over them.
+    func build(_ contract: Contract, _ testCase: ContractCase, _ bindings: Bindings) -> (send: HTTPRequest, show: DisplayedRequest) {
+        let endpoint = contract.endpoint
+        return build(
+            method: endpoint.method, path: endpoint.path, pathParams: testCase.request.pathParams,
+            query: Self.merge(endpoint.query, testCase.request.query, name: \.name),
+            headers: Self.merge(endpoint.headers, testCase.request.headers, name: \.name), body: testCase.request.body, bindings)
+    }
+
+    /// A setup step's request, which stands alone: nothing is inherited from the endpoint.
+    func build(_ step: SetupStep, _ bindings: Bindings) -> (send: HTTPRequest, show: DisplayedRequest) {
+        build(method: step.method, path: step.path, pathParams: step.request.pathParams, query: step.request.query,
+            headers: step.request.headers, body: step.request.body, bindings)
+    }
+
+    private func build(
+        method: HTTPMethod, path: PathTemplate, pathParams: [String: TemplateString], query: [QueryItem], headers: [HeaderField],
+        body: RequestBody?, _ bindings: Bindings
+    ) -> (send: HTTPRequest, show: DisplayedRequest) {
+        func url(_ render: (TemplateString) -> String) -> String {
+            var text = baseURL
+            for segment in path.segments {
+                switch segment {
+                case .literal(let literal): text += literal
+                case .placeholder(let name): text += PercentEncoding.pathSegment(pathParams[name].map(render) ?? "")
+                }
+            }
+            let pairs = query.flatMap { item in (item.values ?? []).map { (item.name, render($0)) } }
+            if !pairs.isEmpty {
+                text += "?" + pairs.map { PercentEncoding.queryComponent($0.0) + "=" + PercentEncoding.queryComponent($0.1) }.joined(separator: "&")
+            }
+            return text
+        }
+        var sendHeaders: [HTTPHeader] = []
+        var showHeaders: [HTTPHeader] = []
+        for field in headers {
+            guard let value = field.value else { continue }
+            sendHeaders.append(HTTPHeader(field.name, bindings.render(value)))
+            showHeaders.append(HTTPHeader(field.name, bindings.display(value)))
+        }
+        var sendBody: [UInt8]? = nil
+        var showBody: String? = nil
+        switch body {
+        case .json(let value):
+            sendBody = CanonicalJSONWriter(style: .compact).bytes(bindings.render(value, redacted: false))
+            showBody = CanonicalJSONWriter(style: .compact).string(bindings.render(value, redacted: true))
+            if !sendHeaders.contains(where: { $0.hasName("Content-Type") }) {
+                sendHeaders.append(HTTPHeader("Content-Type", "application/json"))
+                showHeaders.append(HTTPHeader("Content-Type", "application/json"))
+            }
+        case .text(let template):
+            sendBody = Array(bindings.render(template).utf8)
+            showBody = bindings.display(template)
+        case nil:
+            break
+        }
+        for header in extraHeaders {
+            sendHeaders.removeAll { $0.hasName(header.name) }
+            showHeaders.removeAll { $0.hasName(header.name) }
+            sendHeaders.append(header)
+            showHeaders.append(header)
+        }
+        let send = HTTPRequest(method: method.rawValue, url: url(bindings.render), headers: sendHeaders, body: sendBody)
+        let show = DisplayedRequest(method: method.rawValue, url: url(bindings.display), headers: showHeaders, body: showBody)
+        return (send, show)
+    }
+
+    /// `base` with `overrides` applied by name (case-insensitive): replaced in place, appended
+    /// when new; an override whose value is nil removes the entry.
+    static func merge<Item>(_ base: [Item], _ overrides: [Item], name: (Item) -> String) -> [Item] {
+        var merged = base
+        for item in overrides {
+            if let index = merged.firstIndex(where: { name($0).lowercased() == name(item).lowercased() }) {
+                merged[index] = item
+            } else {
+                merged.append(item)
+            }
+        }
+        return merged
+    }
+}
+
+/// RFC 3986 percent-encoding for the parts of a URL the verifier builds.
+enum PercentEncoding {
+    /// Everything but unreserved characters, so a value can never add a path segment.
+    static func pathSegment(_ text: String) -> String {
+        encode(text) { isUnreserved($0) }
+    }
+
+    static func queryComponent(_ text: String) -> String {
+        encode(text) { isUnreserved($0) }
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if keep(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

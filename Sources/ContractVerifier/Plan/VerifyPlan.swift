@@ -1,0 +1,107 @@
+import ContractJSON
+import ContractModel
+import ContractSchema
+
+/// One case ready to run: where it comes from and its compiled response schema.
+struct PlannedCase: Sendable {
+    let contract: Contract
+    let testCase: ContractCase
+    let responseSchema: JSONSchema?
+
+    var name: String { "\(contract.id)/\(testCase.name)" }
+}
+
+/// Why a run cannot start: the contracts name something this run does not have. Nothing has
+/// been sent when this is thrown.
+public struct VerifyPlanError: Error, Sendable, CustomStringConvertible {
+    public var problems: [String]
+
+    public var description: String { problems.joined(separator: "\n") }
+}
+
+/// The plan stage: select the cases, check that every secret they use is set, and compile each
+/// response schema once. Deterministic: the same contracts and options give the same plan.
+struct VerifyPlan: Sendable {
+    let cases: [PlannedCase]
+    let secrets: Secrets
+
+    init(_ set: ContractSet, options: VerifyOptions) throws(VerifyPlanError) {
+        let catalog = SchemaCatalog(set, assertsFormats: options.assertsFormats)
+        var problems: [String] = []
+        var cases: [PlannedCase] = []
+        var missing: [String: [String]] = [:]
+        var used: Set<String> = []
+        let selection = options.selection
+        for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
+            for testCase in contract.cases {
+                let name = "\(contract.id)/\(testCase.name)"
+                guard Self.isSelected(contract, testCase, name: name, selection) else { continue }
+                for variable in Self.environmentVariables(contract, testCase) {
+                    if options.environment[variable] == nil {
+                        missing[variable, default: []].append(name)
+                    } else {
+                        used.insert(variable)
+                    }
+                }
+                var schema: JSONSchema? = nil
+                if case .json(let reference, _) = testCase.response.body {
+                    do {
+                        schema = try catalog.compile(reference)
+                    } catch {
+                        problems.append("\(contract.file): the response schema of '\(name)' does not compile: \(error)")
+                    }
+                }
+                cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema))
+            }
+        }
+        for (variable, users) in missing.sorted(by: { $0.key < $1.key }) {
+            let shown = users.prefix(3).joined(separator: ", ") + (users.count > 3 ? " and \(users.count - 3) more" : "")
+            problems.append("environment variable \(variable) is not set; it is used by \(shown)")
+        }
+        guard problems.isEmpty else { throw VerifyPlanError(problems: problems) }
+        self.cases = cases
+        secrets = Secrets(used.compactMap { options.environment[$0] })
+    }
+
+    private static func isSelected(_ contract: Contract, _ testCase: ContractCase, name: String, _ selection: CaseSelection) -> Bool {
+        if !selection.ids.isEmpty, !selection.ids.contains(where: { Glob.matches($0, contract.id) || Glob.matches($0, name) }) {
+            return false
+        }
+        if !selection.tags.isEmpty, Set(contract.tags + testCase.tags).isDisjoint(with: selection.tags) {
+            return false
+        }
+        if let shard = selection.shard, !shard.contains(name) { return false }
+        return true
+    }
+
+    /// Every `${env:…}` the case may send: endpoint, case and setup requests, and header checks.
+    private static func environmentVariables(_ contract: Contract, _ testCase: ContractCase) -> [String] {
+        var templates: [TemplateString] = []
+        func add(_ request: CaseRequest) {
+            templates += request.pathParams.values
+            templates += request.query.flatMap { $0.values ?? [] }
+            templates += request.headers.compactMap(\.value)
+            if case .text(let text) = request.body { templates.append(text) }
+            if case .json(let value) = request.body { templates += strings(in: value).compactMap { try? TemplateString(parsing: $0) } }
+        }
+        // The case's own headers and query replace the endpoint's, and may remove them.
+        var request = testCase.request
+        request.headers = RequestBuilder.merge(contract.endpoint.headers, request.headers, name: \.name)
+        request.query = RequestBuilder.merge(contract.endpoint.query, request.query, name: \.name)
+        add(request)
+        for step in testCase.setup { add(step.request) }
+        for header in testCase.response.headers {
+            if case .equals(let value) = header.matcher { templates.append(value) }
+        }
+        return templates.flatMap(\.environmentVariables)
+    }
+
+    private static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let string): [string]
+        case .array(let elements): elements.flatMap(strings)
+        case .object(let object): object.members.flatMap { strings(in: $0.value) }
+        default: []
+        }
+    }
+}
