@@ -30,6 +30,8 @@ let package = Package(
             name: "contract",
             dependencies: [
                 "ContractModel",
+                "ContractVerifier",
+                "ContractHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

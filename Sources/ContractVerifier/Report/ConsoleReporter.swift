@@ -1,0 +1,65 @@
+/// The human view. On a terminal: colours and a live progress line. Elsewhere (CI logs): plain,
+/// stable text, one line per case, failure details under the case, a summary at the end.
+public final class ConsoleReporter: VerifyReporter {
+    public enum Style: Sendable {
+        case plain
+        case terminal
+    }
+
+    private let style: Style
+    private let write: (String) -> Void
+    private var total = 0
+    private var done = 0
+    private var failedCount = 0
+
+    /// `write` receives complete lines (with their newline), or progress text on a terminal.
+    public init(style: Style, write: @escaping (String) -> Void) {
+        self.style = style
+        self.write = write
+    }
+
+    public func started(total: Int, baseURL: String) {
+        self.total = total
+        write("verifying \(total) case\(total == 1 ? "" : "s") against \(baseURL)\n")
+    }
+
+    public func finished(_ result: CaseResult) {
+        done += 1
+        if result.outcome != .passed { failedCount += 1 }
+        clearProgress()
+        let label: String
+        switch result.outcome {
+        case .passed: label = paint("PASS ", .green)
+        case .failed: label = paint("FAIL ", .red)
+        case .error: label = paint("ERROR", .red)
+        }
+        let timing = style == .terminal ? "  " + paint(ReportFormatting.duration(result.duration), .dim) : ""
+        write("\(label) \(result.name)  \(ReportFormatting.requestLine(result.request)) -> \(ReportFormatting.outcomeLine(result))\(timing)\n")
+        if result.outcome != .passed {
+            for line in ReportFormatting.details(result, includingExchange: false) { write("      \(line)\n") }
+        }
+        if style == .terminal && done < total {
+            write("\r" + paint("[\(done)/\(total)] \(failedCount) failing", .dim))
+        }
+    }
+
+    public func completed(_ report: VerifyReport) throws {
+        clearProgress()
+        let color: Color = report.exitCode == 0 ? .green : .red
+        write(paint(ReportFormatting.summary(report), color) + "\n")
+    }
+
+    private func clearProgress() {
+        if style == .terminal { write("\r\u{1B}[2K") }
+    }
+
+    private enum Color: String {
+        case green = "32"
+        case red = "31"
+        case dim = "2"
+    }
+
+    private func paint(_ text: String, _ color: Color) -> String {
+        style == .terminal ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,94 @@
+import ContractHTTP
+import ContractJSON
+
+/// `--report json=PATH`: every result with every finding, for tools. The layout is documented in
+/// docs/verify-report.md and versioned; keys are written sorted, so equal runs give equal files.
+enum JSONReport {
+    static let version = 1
+
+    static func render(_ report: VerifyReport) -> String {
+        let document = object([
+            "format": "contract-verify-report",
+            "version": .number(JSONNumber(version)),
+            "baseURL": .string(report.baseURL),
+            "durationMs": number(ReportFormatting.milliseconds(report.duration)),
+            "exitCode": number(Int(report.exitCode)),
+            "summary": object([
+                "total": number(report.results.count), "passed": number(report.passed), "failed": number(report.failed),
+                "errors": number(report.errors),
+            ]),
+            "cases": .array(report.results.map(caseObject)),
+        ])
+        return CanonicalJSONWriter(style: .pretty).string(document) + "\n"
+    }
+
+    private static func caseObject(_ result: CaseResult) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "id": .string(result.name),
+            "contract": .string(result.contractID),
+            "case": .string(result.caseName),
+            "file": .string(result.file),
+            "outcome": .string(result.outcome.rawValue),
+            "durationMs": number(ReportFormatting.milliseconds(result.duration)),
+            "attempts": number(result.attempts),
+            "request": requestObject(result.request),
+            "response": result.response.map(responseObject) ?? .null,
+            "findings": .array(result.findings.map(findingObject)),
+            "curl": .string(CurlCommand.line(for: result.request)),
+        ]
+        if let error = result.transportError {
+            members["transportError"] = object([
+                "kind": .string(error.kind.rawValue), "detail": .string(error.detail), "curlCode": number(error.curlCode),
+                "unreachable": .bool(error.isUnreachable),
+            ])
+        }
+        return .object(JSONObject(members.map { JSONObject.Member(key: $0.key, value: $0.value) }))
+    }
+
+    private static func requestObject(_ request: DisplayedRequest) -> JSONValue {
+        var members: [JSONObject.Member] = [
+            .init(key: "method", value: .string(request.method)), .init(key: "url", value: .string(request.url)),
+            .init(key: "headers", value: headers(request.headers)),
+        ]
+        if let body = request.body { members.append(.init(key: "body", value: .string(body))) }
+        return .object(JSONObject(members))
+    }
+
+    private static func responseObject(_ response: ResponseSummary) -> JSONValue {
+        let timings = response.timings
+        return object([
+            "status": number(response.status),
+            "httpVersion": .string(response.httpVersion),
+            "headers": headers(response.headers),
+            "bodyBytes": number(response.bodyBytes),
+            "timingsMs": object([
+                "dns": number(ReportFormatting.milliseconds(timings.dnsLookup)),
+                "connect": number(ReportFormatting.milliseconds(timings.connect)),
+                "tls": number(ReportFormatting.milliseconds(timings.tlsHandshake)),
+                "firstByte": number(ReportFormatting.milliseconds(timings.firstByte)),
+                "total": number(ReportFormatting.milliseconds(timings.total)),
+            ]),
+        ])
+    }
+
+    private static func findingObject(_ finding: Finding) -> JSONValue {
+        var members: [JSONObject.Member] = [.init(key: "kind", value: .string(finding.kind.rawValue)), .init(key: "message", value: .string(finding.message))]
+        if let pointer = finding.pointer { members.append(.init(key: "pointer", value: .string(pointer))) }
+        if let keyword = finding.keyword { members.append(.init(key: "keyword", value: .string(keyword))) }
+        if let location = finding.schemaLocation { members.append(.init(key: "schemaLocation", value: .string(location))) }
+        if let excerpt = finding.excerpt { members.append(.init(key: "excerpt", value: .string(excerpt))) }
+        return .object(JSONObject(members))
+    }
+
+    private static func headers(_ headers: [HTTPHeader]) -> JSONValue {
+        .array(headers.map { object(["name": .string($0.name), "value": .string($0.value)]) })
+    }
+
+    private static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(JSONObject(pairs.map { JSONObject.Member(key: $0.key, value: $0.value) }))
+    }
+
+    private static func number(_ value: Int) -> JSONValue {
+        .number(JSONNumber(value))
+    }
+}

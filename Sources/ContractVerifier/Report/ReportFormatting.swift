@@ -1,0 +1,56 @@
+import ContractHTTP
+
+/// Shared wording and number formats, so every reporter says the same thing the same way.
+enum ReportFormatting {
+    /// `12 ms`, `1.25 s`.
+    static func duration(_ duration: Duration) -> String {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        return "\(Double(Int((milliseconds / 10).rounded())) / 100) s"
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())
+    }
+
+    /// `GET http://127.0.0.1:8080/api/products/1`
+    static func requestLine(_ request: DisplayedRequest) -> String {
+        "\(request.method) \(request.url)"
+    }
+
+    /// `200 HTTP/1.1` or the transport error.
+    static func outcomeLine(_ result: CaseResult) -> String {
+        if let response = result.response { return "\(response.status) \(response.httpVersion)" }
+        return result.transportError.map { "no response (\($0.kind.rawValue))" } ?? "no response"
+    }
+
+    /// The lines under a failed case: each finding with its pointer, keyword, schema location and
+    /// excerpt; then the curl command.
+    static func details(_ result: CaseResult, includingExchange: Bool = true, maxFindings: Int = 20) -> [String] {
+        var lines: [String] = []
+        if includingExchange {
+            lines.append("request:  \(requestLine(result.request))")
+            lines.append("response: \(outcomeLine(result))")
+        }
+        for finding in result.findings.prefix(maxFindings) {
+            var line = "- \(finding.kind.rawValue): \(finding.message)"
+            if let keyword = finding.keyword, let location = finding.schemaLocation {
+                line += " [keyword '\(keyword)' at \(location)]"
+            }
+            lines.append(line)
+            if let excerpt = finding.excerpt, !excerpt.isEmpty { lines.append("    body: \(excerpt)") }
+        }
+        if result.findings.count > maxFindings {
+            lines.append("- … and \(result.findings.count - maxFindings) more findings (all of them are in the JSON report)")
+        }
+        if result.attempts > 1 { lines.append("retries: \(result.attempts - 1) (transport errors)") }
+        lines.append("reproduce: \(CurlCommand.line(for: result.request))")
+        return lines
+    }
+
+    static func summary(_ report: VerifyReport) -> String {
+        var parts = ["\(report.passed) passed", "\(report.failed) failed"]
+        if report.errors > 0 { parts.append("\(report.errors) without response") }
+        return "\(report.results.count) cases: " + parts.joined(separator: ", ") + " in \(duration(report.duration))"
+    }
+}
