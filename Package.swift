@@ -50,6 +50,7 @@ let package = Package(
             dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"]),
         .testTarget(name: "contractTests", dependencies: ["contract"]),
     ],
     swiftLanguageModes: [.v6]

@@ -36,7 +36,7 @@ struct VerifyPlan: Sendable {
             for testCase in contract.cases {
                 let name = "\(contract.id)/\(testCase.name)"
                 guard Self.isSelected(contract, testCase, name: name, selection) else { continue }
-                for variable in Self.environmentVariables(contract, testCase) {
+                for variable in Set(Self.environmentVariables(contract, testCase)) {
                     if options.environment[variable] == nil {
                         missing[variable, default: []].append(name)
                     } else {

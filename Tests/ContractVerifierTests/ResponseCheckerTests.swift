@@ -1,0 +1,70 @@
+import ContractHTTP
+import ContractModel
+import Testing
+
+@testable import ContractVerifier
+
+/// The check stage on responses built by hand: every rule, and what its finding says.
+struct ResponseCheckerTests {
+    let set = Fixtures.tree
+    let bindings = Bindings(environment: ["TOKEN": "s3cret"])
+
+    func findings(_ response: HTTPResponse, caseNamed name: String = "found") throws -> [Finding] {
+        var options = VerifyOptions(baseURL: "http://127.0.0.1:1")
+        options.environment = ["TOKEN": "s3cret"]
+        let plan = try VerifyPlan(set, options: options)
+        let planned = try #require(plan.cases.first { $0.testCase.name == name })
+        let checker = ResponseChecker(catalog: SchemaCatalog(set))
+        return checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
+    }
+
+    func json(_ status: Int, _ body: String, contentType: String = "application/json") -> HTTPResponse {
+        HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", contentType), HTTPHeader("X-Token", "s3cret")], body: Array(body.utf8))
+    }
+
+    @Test func aMatchingResponseHasNoFindings() throws {
+        #expect(try findings(json(200, #"{"id": 1, "name": "Pencil", "price": 1.5, "createdAt": "2026-01-05T09:30:00Z"}"#)).isEmpty)
+    }
+
+    @Test func everySchemaErrorWithPointerKeywordLocationAndExcerpt() throws {
+        let found = try findings(json(200, #"{"id": 1, "name": "Pencil", "price": "1,50", "created_at": "2026-01-05"}"#))
+        #expect(found.map(\.message) == [
+            "/price: expected number, found string '1,50'",
+            "/: unexpected property 'created_at', did you mean 'createdAt'?",
+        ])
+        #expect(found[0].pointer == "/price")
+        #expect(found[0].keyword == "type")
+        #expect(found[0].schemaLocation == "c/schemas/product.json#/properties/price/type")
+        #expect(found[0].excerpt?.contains(#""price": "1,50""#) == true)
+    }
+
+    @Test func statusHeadersAndContentType() throws {
+        let response = HTTPResponse(status: 500, headers: [HTTPHeader("Content-Type", "text/html")], body: Array("<html>".utf8))
+        let found = try findings(response)
+        #expect(found.map(\.kind) == [.status, .header, .header, .contentType, .body])
+        #expect(found[0].message == "expected status 200, found 500")
+        #expect(found[1].message == "expected header 'Content-Type' to match '^application/json', found 'text/html'")
+        // The expected value of a header is a secret here: it is shown masked.
+        #expect(found[2].message == "expected header 'X-Token' to be '***', found none")
+        #expect(found[4].message.hasPrefix("expected a JSON body, found invalid JSON at line 1, column 1"))
+    }
+
+    @Test func statusClasses() throws {
+        #expect(try findings(HTTPResponse(status: 404, headers: [], body: []), caseNamed: "anonymous").isEmpty)
+        #expect(try findings(HTTPResponse(status: 503, headers: [], body: []), caseNamed: "anonymous").map(\.message) == ["expected status 4XX, found 503"])
+    }
+
+    @Test func jsonMediaTypes() {
+        #expect(ResponseChecker.isJSONMediaType("application/json; charset=utf-8"))
+        #expect(ResponseChecker.isJSONMediaType("application/problem+json"))
+        #expect(!ResponseChecker.isJSONMediaType("text/json+html"))
+        #expect(!ResponseChecker.isJSONMediaType(nil))
+    }
+
+    @Test func excerptsStayOnOneLineAndWhole() {
+        let body = Array(("{\n  \"name\": \"" + String(repeating: "é", count: 60) + "\"\n}").utf8)
+        let excerpt = BodyExcerpt.around(body, offset: 20)
+        #expect(!excerpt.contains("\n"))
+        #expect(!excerpt.contains("\u{FFFD}"))
+    }
+}
