@@ -1,12 +1,16 @@
 import ContractJSON
 import ContractModel
 import Foundation
+import TestSupport
 import Testing
+
+/// The lint goldens of this target.
+let golden = GoldenFiles()
 
 /// `Golden/broken/` holds one file per lint rule, each with exactly one problem.
 struct BrokenContractsTests {
     static func load() throws -> ContractSet {
-        let directory = GoldenFile.directory.appendingPathComponent("broken").path
+        let directory = golden.directory.appendingPathComponent("broken").path
         // Shown as `broken/…` whatever the checkout path, so the golden output is machine-independent.
         let files = try ContractSourceReader.read(directory: directory).map {
             SourceFile(path: "broken/" + $0.relativePath, relativePath: $0.relativePath, bytes: $0.bytes)
@@ -16,13 +20,13 @@ struct BrokenContractsTests {
 
     @Test func textOutputMatchesGolden() throws {
         let report = LintReport(try Self.load())
-        try GoldenFile.check(report.renderText(), against: "broken.txt")
+        try golden.check(report.renderText(), against: "broken.txt")
         #expect(report.exitCode == 2)
     }
 
     @Test func jsonOutputMatchesGolden() throws {
         let report = LintReport(try Self.load())
-        try GoldenFile.check(report.renderJSON(), against: "broken.json")
+        try golden.check(report.renderJSON(), against: "broken.json")
         let parsed = try JSONParser().parse(report.renderJSON()).value
         #expect(parsed.objectValue?["errorCount"] == .number(JSONNumber(report.errorCount)))
     }
@@ -30,7 +34,7 @@ struct BrokenContractsTests {
     /// Exactly one diagnostic per broken file: no cascades, nothing missed.
     @Test func oneDiagnosticPerProblem() throws {
         let set = try Self.load()
-        let directory = GoldenFile.directory.appendingPathComponent("broken").path
+        let directory = golden.directory.appendingPathComponent("broken").path
         // The cycle that ref-cycle.json reaches is reported where it is: in schemas/loop-a.json.
         let clean: Set<String> = [
             "duplicate-id-a.json", "ref-cycle.json", "ref-recursive-is-fine.json", "schemas/product.json", "schemas/tree.json", "schemas/loop-b.json",

@@ -1,0 +1,101 @@
+import ContractHTTP
+import ContractJSON
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@testable import ContractVerifier
+
+/// Every reporter on one hand-made run with each kind of outcome, pinned by golden files.
+struct ReportTests {
+    let golden = GoldenFiles()
+
+    static func result(
+        _ contract: String, _ name: String, _ outcome: CaseResult.Outcome, findings: [Finding] = [], status: Int? = 200,
+        error: TransportError? = nil, attempts: Int = 1, request: DisplayedRequest? = nil
+    ) -> CaseResult {
+        let shown = request ?? DisplayedRequest(
+            method: "GET", url: "http://127.0.0.1:PORT/api/\(name)", headers: [HTTPHeader("Accept", "application/json")], body: nil)
+        let response = status.map {
+            ResponseSummary(
+                status: $0, headers: [HTTPHeader("Content-Type", "application/json")], httpVersion: "HTTP/1.1", bodyBytes: 120,
+                timings: HTTPTimings())
+        }
+        return CaseResult(
+            contractID: contract, caseName: name, file: "contracts/\(contract).json", outcome: outcome, request: shown, response: response,
+            findings: findings, transportError: error, attempts: attempts, duration: .milliseconds(12))
+    }
+
+    static let report = VerifyReport(
+        baseURL: "http://127.0.0.1:PORT",
+        results: [
+            result("health.get", "ok", .passed),
+            result(
+                "products.get", "found", .failed,
+                findings: [
+                    Finding(
+                        kind: .body, message: "/price: expected number, found string '1.50'", pointer: "/price", keyword: "type",
+                        schemaLocation: "contracts/schemas/product.json#/properties/price/type", excerpt: #"…"name": "Pencil", "price": "1.50", "currency": "KRW"…"#),
+                    Finding(kind: .header, message: "expected header 'Location', found none"),
+                ]),
+            result(
+                "products.create", "created", .failed, findings: [Finding(kind: .status, message: "expected status 201, found 200")],
+                request: DisplayedRequest(
+                    method: "POST", url: "http://127.0.0.1:PORT/api/products",
+                    headers: [HTTPHeader("Authorization", "Bearer ***"), HTTPHeader("Content-Type", "application/json")],
+                    body: #"{"name":"Eraser & <Co>","price":0.8}"#)),
+            result(
+                "products.delete", "deleted", .error, findings: [Finding(kind: .transport, message: "no response: timed out (after 3 attempts)")],
+                status: nil, error: TransportError(kind: .timeout, detail: "Operation timed out after 1000 milliseconds", curlCode: 28), attempts: 3),
+        ],
+        duration: .milliseconds(1234))
+
+    @Test func consoleInCI() throws {
+        var text = ""
+        let console = ConsoleReporter(style: .plain) { text += $0 }
+        console.started(total: Self.report.results.count, baseURL: Self.report.baseURL)
+        for result in Self.report.results { console.finished(result) }
+        try console.completed(Self.report)
+        try golden.check(text, against: "console.txt")
+        #expect(!text.contains("\u{1B}"), "no escape codes outside a terminal")
+    }
+
+    @Test func json() throws {
+        let text = JSONReport.render(Self.report)
+        try golden.check(text, against: "report.json")
+        let parsed = try JSONParser().parse(text).value
+        #expect(parsed.objectValue?["version"] == 1)
+        #expect(parsed.objectValue?["cases"]?.arrayValue?.count == 4)
+    }
+
+    @Test func junit() throws {
+        let text = JUnitReport.render(Self.report)
+        try golden.check(text, against: "report.junit.xml")
+        let document = try XMLDocument(data: Data(text.utf8))
+        #expect(try document.nodes(forXPath: "//testcase").count == 4)
+        #expect(try document.nodes(forXPath: "//failure").count == 2)
+        #expect(try document.nodes(forXPath: "//error").count == 1)
+    }
+
+    @Test func markdown() throws {
+        try golden.check(MarkdownReport.render(Self.report), against: "report.md")
+    }
+
+    @Test func xmlEscapesWhatXMLCannotCarry() {
+        #expect(JUnitReport.escape("a<b>&\"'\u{01}") == "a&lt;b&gt;&amp;&quot;&apos;\u{FFFD}")
+    }
+
+    @Test func exitCodes() {
+        #expect(Self.report.exitCode == 1)
+        let unreachable = TransportError(kind: .connectionRefused, detail: "")
+        let down = VerifyReport(
+            baseURL: "", results: [Self.result("a", "b", .error, status: nil, error: unreachable)], duration: .zero)
+        #expect(down.exitCode == 3)
+        let passed = VerifyReport(baseURL: "", results: [Self.result("a", "b", .passed)], duration: .zero)
+        #expect(passed.exitCode == 0)
+    }
+}
