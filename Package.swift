@@ -50,7 +50,10 @@ let package = Package(
             dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"]),
+        .testTarget(
+            name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "contractTests", dependencies: ["contract"]),
     ],
     swiftLanguageModes: [.v6]
