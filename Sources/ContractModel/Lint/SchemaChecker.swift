@@ -14,6 +14,9 @@ struct SchemaChecker {
     var cyclesReported = false
     private var metaSchemas: [SchemaDialect: JSONSchema] = [:]
     private var checkedDocuments: Set<String> = []
+    /// Compiled `{"$ref": …}` schemas by file and reference. Failures are not kept: each place
+    /// that writes a broken reference gets its own diagnostic.
+    private var sharedSchemas: [String: JSONSchema] = [:]
 
     init(documents: [String: JSONDocument], displayPaths: [String: String], schemaFiles: [String]) {
         self.documents = documents
@@ -36,16 +39,24 @@ struct SchemaChecker {
 
     /// Checks one schema written in a contract, and the values that must match it.
     mutating func check(_ schema: SchemaReference, relativePath: String, examples: [(value: JSONValue, pointer: JSONPointer, what: String)]) {
-        defer { checkAgainstMetaSchema(schema.schema, file: relativePath, at: schema.pointer) }
-        var registry = self.registry
-        let uri = Self.uri(file: relativePath, pointer: schema.pointer)
-        registry.register(schema.schema, uri: uri)
+        // A schema that is only `{"$ref": "…"}` is valid against its meta-schema, and compiles to the
+        // same schema wherever the same file writes it: large trees repeat it in every case.
+        let sharedKey = schema.schema.objectValue.flatMap { $0.count == 1 ? $0["$ref"]?.stringValue : nil }.map { relativePath + "\u{0}" + $0 }
+        defer { if sharedKey == nil { checkAgainstMetaSchema(schema.schema, file: relativePath, at: schema.pointer) } }
         let compiled: JSONSchema
-        do {
-            compiled = try JSONSchema(compiling: uri, registry: registry)
-        } catch {
-            for problem in error.problems { report(problem) }
-            return
+        if let sharedKey, let cached = sharedSchemas[sharedKey] {
+            compiled = cached
+        } else {
+            var registry = self.registry
+            let uri = Self.uri(file: relativePath, pointer: schema.pointer)
+            registry.register(schema.schema, uri: uri)
+            do {
+                compiled = try JSONSchema(compiling: uri, registry: registry)
+                if let sharedKey { sharedSchemas[sharedKey] = compiled }
+            } catch {
+                for problem in error.problems { report(problem) }
+                return
+            }
         }
         for example in examples {
             for error in condensed(compiled.validate(example.value).errors) {

@@ -79,6 +79,11 @@ struct ResponseChecker: Sendable {
             findings.append(Finding(
                 kind: .contentType, message: "expected a JSON content type (application/json or */*+json), found \(contentType.map { "'\($0)'" } ?? "none")"))
         }
+        // The common case, a valid body, needs neither source locations nor error paths: parse
+        // plainly and ask for the verdict; only a failing body is parsed again to locate its errors.
+        if let schema, let value = try? JSONParser(tracksLocations: false).parse(response.body).value, schema.isValid(value) {
+            return findings
+        }
         let document: JSONDocument
         do {
             document = try JSONParser().parse(response.body)

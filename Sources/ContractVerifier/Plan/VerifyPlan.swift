@@ -31,6 +31,7 @@ struct VerifyPlan: Sendable {
         var cases: [PlannedCase] = []
         var missing: [String: [String]] = [:]
         var used: Set<String> = []
+        var compiled: [String: JSONSchema] = [:]
         let selection = options.selection
         for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
             for testCase in contract.cases {
@@ -45,10 +46,18 @@ struct VerifyPlan: Sendable {
                 }
                 var schema: JSONSchema? = nil
                 if case .json(let reference, _) = testCase.response.body {
-                    do {
-                        schema = try catalog.compile(reference)
-                    } catch {
-                        problems.append("\(contract.file): the response schema of '\(name)' does not compile: \(error)")
+                    // Cases usually share a schema by reference: `{"$ref": "schemas/page.json"}` in one
+                    // file means the same compiled schema every time, so it is compiled once.
+                    let key = Self.sharedKey(reference)
+                    if let key, let cached = compiled[key] {
+                        schema = cached
+                    } else {
+                        do {
+                            schema = try catalog.compile(reference)
+                            if let key { compiled[key] = schema }
+                        } catch {
+                            problems.append("\(contract.file): the response schema of '\(name)' does not compile: \(error)")
+                        }
                     }
                 }
                 cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema))
@@ -61,6 +70,13 @@ struct VerifyPlan: Sendable {
         guard problems.isEmpty else { throw VerifyPlanError(problems: problems) }
         self.cases = cases
         secrets = Secrets(used.compactMap { options.environment[$0] })
+    }
+
+    /// The cache key of a schema that is only a `$ref`: its errors are all located in the schema
+    /// it references, so every case writing the same reference in the same file can share it.
+    private static func sharedKey(_ reference: SchemaReference) -> String? {
+        guard let object = reference.schema.objectValue, object.count == 1, let target = object["$ref"]?.stringValue else { return nil }
+        return reference.file + "\u{0}" + target
     }
 
     private static func isSelected(_ contract: Contract, _ testCase: ContractCase, name: String, _ selection: CaseSelection) -> Bool {
