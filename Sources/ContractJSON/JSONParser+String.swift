@@ -18,8 +18,39 @@ extension ParserCore {
                 return String(decoding: run, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 if buffer == nil { buffer = [] }
-                buffer?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-                try parseEscape(into: &buffer)
+                buffer!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+                try parseEscape(into: &buffer!)
+                runStart = position
+            case 0x00..<0x20:
+                throw error("control character U+\(hex(UInt32(byte), width: 4)) must be escaped in a string")
+            case 0x20..<0x80:
+                position += 1
+            default:
+                guard let (_, length) = UTF8Validation.decode(bytes, at: position) else {
+                    throw error("invalid UTF-8 byte 0x\(hex(UInt32(byte), width: 2)) in a string")
+                }
+                position += length
+            }
+        }
+        throw error("unterminated string, expected '\"' before end of input", at: start)
+    }
+
+    /// Parses a string starting at the opening quote and appends its UTF-8 bytes to `output`
+    /// (the tape's byte buffer): no `String` is created.
+    mutating func parseString(appendingTo output: inout [UInt8]) throws(PendingError) {
+        let start = position
+        position += 1
+        var runStart = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+                position += 1
+                return
+            case UInt8(ascii: "\\"):
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+                try parseEscape(into: &output)
                 runStart = position
             case 0x00..<0x20:
                 throw error("control character U+\(hex(UInt32(byte), width: 4)) must be escaped in a string")
@@ -36,7 +67,7 @@ extension ParserCore {
     }
 
     /// Parses one escape sequence at a backslash and appends its UTF-8 encoding.
-    private mutating func parseEscape(into buffer: inout [UInt8]?) throws(PendingError) {
+    private mutating func parseEscape(into buffer: inout [UInt8]) throws(PendingError) {
         let escapeStart = position
         position += 1
         guard position < bytes.count else {
@@ -62,7 +93,7 @@ extension ParserCore {
                 at: escapeStart)
         }
         if let simple {
-            buffer?.append(simple)
+            buffer.append(simple)
             return
         }
         let unit = try parseHex4(escapeStart: escapeStart)
@@ -92,7 +123,7 @@ extension ParserCore {
         guard let scalar = Unicode.Scalar(scalarValue) else {
             throw error("invalid escape sequence", at: escapeStart)
         }
-        buffer?.append(contentsOf: Array(String(Character(scalar)).utf8))
+        buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
 
     private mutating func parseHex4(escapeStart: Int) throws(PendingError) -> UInt16 {

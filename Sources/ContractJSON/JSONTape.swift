@@ -4,12 +4,12 @@
 ///
 /// Layout: an array entry is followed by its elements; an object entry by key, value, key,
 /// value…; every entry knows where its subtree ends, so siblings are found by a jump.
-public struct JSONTape: Sendable {
+public struct JSONTape: Sendable, Equatable {
     public enum Kind: UInt8, Sendable {
         case null, bool, number, string, array, object
     }
 
-    public struct Entry: Sendable {
+    public struct Entry: Sendable, Equatable {
         public var kind: Kind
         /// The value of a boolean.
         public var flag: Bool
@@ -21,15 +21,28 @@ public struct JSONTape: Sendable {
         public var payload: Int32
     }
 
-    public private(set) var entries: [Entry] = []
-    public private(set) var bytes: [UInt8] = []
-    public private(set) var numbers: [JSONNumber] = []
+    public internal(set) var entries: [Entry] = []
+    public internal(set) var bytes: [UInt8] = []
+    public internal(set) var numbers: [JSONNumber] = []
     /// Each number of `numbers` as `JSONNumber.scaled`, precomputed: comparing these needs no
     /// reference counting or digit parsing, and most numbers in API responses fit.
-    public private(set) var scaledNumbers: [(significand: Int64, exponent: Int)?] = []
+    public internal(set) var scaledNumbers: [(significand: Int64, exponent: Int)?] = []
 
     public init(_ value: JSONValue) {
         append(value)
+    }
+
+    /// An empty tape, filled by the parser (``JSONParser/parseTape(_:)``).
+    init() {}
+
+    public static func == (lhs: JSONTape, rhs: JSONTape) -> Bool {
+        lhs.entries == rhs.entries && lhs.bytes == rhs.bytes && lhs.numbers == rhs.numbers
+    }
+
+    mutating func appendNumber(_ number: JSONNumber) {
+        entries.append(Entry(kind: .number, flag: false, count: 0, end: Int32(entries.count + 1), payload: Int32(numbers.count)))
+        numbers.append(number)
+        scaledNumbers.append(number.scaled)
     }
 
     private mutating func append(_ value: JSONValue) {
@@ -40,9 +53,7 @@ public struct JSONTape: Sendable {
         case .bool(let flag):
             entries.append(Entry(kind: .bool, flag: flag, count: 0, end: Int32(index + 1), payload: 0))
         case .number(let number):
-            entries.append(Entry(kind: .number, flag: false, count: 0, end: Int32(index + 1), payload: Int32(numbers.count)))
-            numbers.append(number)
-            scaledNumbers.append(number.scaled)
+            appendNumber(number)
         case .string(let string):
             appendString(string)
         case .array(let elements):

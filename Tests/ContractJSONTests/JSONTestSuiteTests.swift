@@ -38,6 +38,23 @@ struct JSONTestSuiteTests {
         #expect((error?.location.column ?? 0) >= 1)
     }
 
+    /// The tape parser agrees with the value parser on every file: the same tape, or the same error.
+    @Test(arguments: files("y_") + files("n_") + files("i_"))
+    func tapeParserAgrees(_ name: String) throws {
+        let bytes = try Self.bytes(name)
+        let viaValue = Result { () throws(JSONSyntaxError) in try JSONParser().parse(bytes) }
+        let direct = Result { () throws(JSONSyntaxError) in try JSONParser().parseTape(bytes) }
+        switch (viaValue, direct) {
+        case (.success(let document), .success(let tape)):
+            // JSONValue keeps the last of duplicate keys; the tape keeps every member.
+            if document.duplicateKeys.isEmpty { #expect(tape == JSONTape(document.value)) }
+        case (.failure(let expected), .failure(let actual)):
+            #expect(actual == expected)
+        default:
+            Issue.record("one parser accepted what the other rejected: \(viaValue) vs \(direct)")
+        }
+    }
+
     @Test(arguments: files("i_"))
     func decidesWithoutCrashing(_ name: String) throws {
         let bytes = try Self.bytes(name)

@@ -81,7 +81,7 @@ struct ResponseChecker: Sendable {
         }
         // The common case, a valid body, needs neither source locations nor error paths: parse
         // plainly and ask for the verdict; only a failing body is parsed again to locate its errors.
-        if let schema, let value = try? JSONParser(tracksLocations: false).parse(response.body).value, schema.isValid(value) {
+        if let schema, let tape = try? JSONParser().parseTape(response.body), schema.isValid(tape) {
             return findings
         }
         let document: JSONDocument
