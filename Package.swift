@@ -41,6 +41,8 @@ let package = Package(
             dependencies: ["ContractSchema", "ContractJSON"],
             path: "Benchmarks/ValidationBenchmark"
         ),
+        // ContractHTTP alone, for the verify benchmark (Benchmarks/VerifyBenchmark/run.sh).
+        .executableTarget(name: "HTTPClientBenchmark", dependencies: ["ContractHTTP"], path: "Benchmarks/HTTPClientBenchmark"),
         // Test-only helpers (finding ../shared); not part of any product.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "TestSupport"]),

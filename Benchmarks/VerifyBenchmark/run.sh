@@ -41,12 +41,13 @@ url="http://127.0.0.1:$port/page.json"
 bytes=$(stat -c %s "$work/www/page.json")
 
 gcc -O2 -o "$work/curl-loop" "$here/curl-loop.c" -lcurl
-(cd "$root" && swift build -c release --product contract >/dev/null)
+(cd "$root" && swift build -c release --product contract >/dev/null && swift build -c release --product HTTPClientBenchmark >/dev/null)
 contract="$root/.build/release/contract"
 
 best() { sort -n | tail -1; }
 wrk_rate=$(for i in 1 2 3; do wrk -t1 -c"$inflight" -d5s "$url" | awk '/Requests\/sec/ {print int($2)}'; done | best)
 curl_rate=$(for i in 1 2 3; do "$work/curl-loop" "$url" "$cases" "$inflight"; done | best)
+client_rate=$(for i in 1 2 3; do "$root/.build/release/HTTPClientBenchmark" "$url" "$cases" "$inflight"; done | best)
 verify_rates=()
 peak=0
 for i in 1 2 3; do
@@ -68,6 +69,8 @@ echo "endpoint: $url ($bytes bytes of JSON, schema with \$ref, formats, patterns
 printf '%-34s %10s %8s\n' "" "req/s" "ratio"
 printf '%-34s %10s %8s\n' "wrk (loopback limit)" "$wrk_rate" "1.00"
 printf '%-34s %10s %8s\n' "bare libcurl multi loop" "$curl_rate" "$(python3 -c "print(f'{$curl_rate/$wrk_rate:.2f}')")"
+printf '%-34s %10s %8s\n' "ContractHTTP alone (no checks)" "$client_rate" "$(python3 -c "print(f'{$client_rate/$wrk_rate:.2f}')")"
 printf '%-34s %10s %8s\n' "contract verify ($cases cases)" "$verify_rate" "$(python3 -c "print(f'{$verify_rate/$wrk_rate:.2f}')")"
+echo "ContractHTTP / bare curl loop: $(python3 -c "print(f'{$client_rate/$curl_rate:.2f}')")"
 echo "contract verify / bare curl loop: $(python3 -c "print(f'{$verify_rate/$curl_rate:.2f}')")"
 echo "peak memory: $(( peak / 1024 )) MiB for $cases cases, $(( $(cat "$work/rss-small") / 1024 )) MiB for $small cases"

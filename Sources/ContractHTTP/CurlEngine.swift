@@ -11,29 +11,42 @@ final class CurlEngine: @unchecked Sendable {
     private var pending: [CurlTransfer] = []
     private var cancellations: [CurlTransfer] = []
     private var stopping = false
+    /// True while the loop sleeps in `curl_multi_poll`: only then does new work need a wakeup
+    /// (a syscall), so a busy loop picks work up without one.
+    private var sleeping = false
     // The loop thread's own state.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     /// Easy handles kept for reuse (reset between transfers): creating one per request costs more
     /// than the request on loopback.
     private var idle: [UnsafeMutableRawPointer] = []
     private static let maxIdleHandles = 256
+    private static let maxCachedConnections = 256
 
     init() {
         CurlGlobal.ensureInitialized()
         multi = curl_multi_init()
+        // By default the connection cache holds 4 per handle currently added; handles come and go
+        // here, so the cache would shrink between transfers and close live connections.
+        ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, Self.maxCachedConnections)
         let thread = Thread { [self] in run() }
         thread.name = "contract.http"
         thread.start()
     }
 
     func submit(_ transfer: CurlTransfer) {
-        lock.withLock { pending.append(transfer) }
-        curl_multi_wakeup(multi)
+        let wake = lock.withLock {
+            pending.append(transfer)
+            return sleeping
+        }
+        if wake { curl_multi_wakeup(multi) }
     }
 
     func cancel(_ transfer: CurlTransfer) {
-        lock.withLock { cancellations.append(transfer) }
-        curl_multi_wakeup(multi)
+        let wake = lock.withLock {
+            cancellations.append(transfer)
+            return sleeping
+        }
+        if wake { curl_multi_wakeup(multi) }
     }
 
     /// Ends the loop: transfers still running resume as cancelled, and every handle is freed.
@@ -58,8 +71,16 @@ final class CurlEngine: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
-            // Sleeps until a socket is ready, a timeout of libcurl's is due, or a wakeup arrives.
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            // Sleeps until a socket is ready, a timeout of libcurl's is due, or a wakeup arrives;
+            // work that arrived since the top of the loop is taken first.
+            let idle = lock.withLock {
+                sleeping = pending.isEmpty && cancellations.isEmpty && !stopping
+                return sleeping
+            }
+            if idle {
+                curl_multi_poll(multi, nil, 0, 1000, nil)
+                lock.withLock { sleeping = false }
+            }
         }
     }
 

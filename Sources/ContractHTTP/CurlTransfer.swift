@@ -95,19 +95,24 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate func appendHeaderLine(_ data: UnsafeRawBufferPointer) {
-        // Trimmed as bytes: to `String`, "\r\n" is one character that is neither "\r" nor "\n".
+        // Works on bytes: Swift strings treat "\r\n" as one character, and this runs per header line.
         var end = data.count
         while end > 0, data[end - 1] == UInt8(ascii: "\n") || data[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = String(decoding: UnsafeRawBufferPointer(rebasing: data[..<end]), as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        if end >= 5, data[0] == UInt8(ascii: "H"), data[1] == UInt8(ascii: "T"), data[2] == UInt8(ascii: "T"), data[3] == UInt8(ascii: "P"),
+            data[4] == UInt8(ascii: "/")
+        {
             // A new status line: an interim (1xx) or redirected response's headers are not this one's.
-            headers.removeAll()
+            headers.removeAll(keepingCapacity: true)
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon])
-        let value = line[line.index(after: colon)...].trimmingWhitespace()
-        headers.append(HTTPHeader(name, value))
+        guard let colon = data[..<end].firstIndex(of: UInt8(ascii: ":")) else { return }
+        var valueStart = colon + 1
+        while valueStart < end, data[valueStart] == UInt8(ascii: " ") || data[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
+        var valueEnd = end
+        while valueEnd > valueStart, data[valueEnd - 1] == UInt8(ascii: " ") || data[valueEnd - 1] == UInt8(ascii: "\t") { valueEnd -= 1 }
+        headers.append(HTTPHeader(
+            String(decoding: UnsafeRawBufferPointer(rebasing: data[..<colon]), as: UTF8.self),
+            String(decoding: UnsafeRawBufferPointer(rebasing: data[valueStart..<valueEnd]), as: UTF8.self)))
     }
 
     // MARK: Completion
@@ -229,13 +234,4 @@ private func curlWriteHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, 
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     transfer.appendHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
     return size * count
-}
-
-extension Substring {
-    func trimmingWhitespace() -> String {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
-    }
 }

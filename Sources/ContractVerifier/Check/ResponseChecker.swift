@@ -7,6 +7,12 @@ import ContractSchema
 /// rule is testable with a response built by hand.
 struct ResponseChecker: Sendable {
     let catalog: SchemaCatalog
+    /// Patterns compiled by the plan; any other is compiled when met.
+    var patterns: [String: ECMARegex] = [:]
+
+    private func regex(_ pattern: String) -> ECMARegex? {
+        patterns[pattern] ?? (try? ECMARegex(pattern))
+    }
 
     func check(_ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, bindings: Bindings) -> [Finding] {
         var findings: [Finding] = []
@@ -46,7 +52,7 @@ struct ResponseChecker: Sendable {
             let shown = bindings.display(template)
             return Finding(kind: .header, message: "expected header '\(name)' to be '\(shown)', found \(Self.describe(values))")
         case .pattern(let pattern):
-            guard let regex = try? ECMARegex(pattern) else {
+            guard let regex = regex(pattern) else {
                 return Finding(kind: .header, message: "the pattern '\(pattern)' for header '\(name)' is not a valid regular expression")
             }
             guard !values.contains(where: regex.matches) else { return nil }
@@ -64,7 +70,7 @@ struct ResponseChecker: Sendable {
             guard text != wanted else { return [] }
             return [Finding(kind: .body, message: "expected the body '\(Self.clip(wanted))', found '\(Self.clip(text))'")]
         case .pattern(let pattern):
-            guard let regex = try? ECMARegex(pattern) else {
+            guard let regex = regex(pattern) else {
                 return [Finding(kind: .body, message: "the body pattern '\(pattern)' is not a valid regular expression")]
             }
             guard !regex.matches(text) else { return [] }

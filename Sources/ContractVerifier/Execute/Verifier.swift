@@ -29,7 +29,7 @@ public struct Verifier: Sendable {
         let client = HTTPClient()
         let runner = CaseRunner(
             client: client, builder: RequestBuilder(baseURL: options.baseURL, extraHeaders: options.extraHeaders),
-            checker: ResponseChecker(catalog: SchemaCatalog(set, assertsFormats: options.assertsFormats)), options: options,
+            checker: ResponseChecker(catalog: SchemaCatalog(set, assertsFormats: options.assertsFormats), patterns: plan.patterns), options: options,
             secrets: plan.secrets)
         for reporter in reporters { reporter.started(total: plan.cases.count, baseURL: plan.secrets.redact(options.baseURL)) }
 

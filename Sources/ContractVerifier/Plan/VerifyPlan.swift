@@ -24,6 +24,8 @@ public struct VerifyPlanError: Error, Sendable, CustomStringConvertible {
 struct VerifyPlan: Sendable {
     let cases: [PlannedCase]
     let secrets: Secrets
+    /// Every header and text pattern the cases check, compiled once.
+    let patterns: [String: ECMARegex]
 
     init(_ set: ContractSet, options: VerifyOptions) throws(VerifyPlanError) {
         let catalog = SchemaCatalog(set, assertsFormats: options.assertsFormats)
@@ -32,6 +34,7 @@ struct VerifyPlan: Sendable {
         var missing: [String: [String]] = [:]
         var used: Set<String> = []
         var compiled: [String: JSONSchema] = [:]
+        var patterns: [String: ECMARegex] = [:]
         let selection = options.selection
         for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
             for testCase in contract.cases {
@@ -61,6 +64,9 @@ struct VerifyPlan: Sendable {
                     }
                 }
                 cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema))
+                for pattern in Self.patterns(testCase.response) where patterns[pattern] == nil {
+                    patterns[pattern] = try? ECMARegex(pattern)
+                }
             }
         }
         for (variable, users) in missing.sorted(by: { $0.key < $1.key }) {
@@ -69,7 +75,17 @@ struct VerifyPlan: Sendable {
         }
         guard problems.isEmpty else { throw VerifyPlanError(problems: problems) }
         self.cases = cases
+        self.patterns = patterns
         secrets = Secrets(used.compactMap { options.environment[$0] })
+    }
+
+    private static func patterns(_ response: ResponseExpectation) -> [String] {
+        var patterns = response.headers.compactMap { header -> String? in
+            if case .pattern(let pattern) = header.matcher { return pattern }
+            return nil
+        }
+        if case .text(.pattern(let pattern)) = response.body { patterns.append(pattern) }
+        return patterns
     }
 
     /// The cache key of a schema that is only a `$ref`: its errors are all located in the schema
