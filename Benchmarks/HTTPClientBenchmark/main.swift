@@ -25,7 +25,9 @@ let failures = await withTaskGroup(of: Int.self) { group in
             return failed
         }
     }
-    return await group.reduce(0, +)
+    var failed = 0
+    for await count in group { failed += count }
+    return failed
 }
 let elapsed = clock.now - start
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
