@@ -52,6 +52,7 @@ let package = Package(
             dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "ContractHTTPTests", dependencies: ["ContractHTTP", "TestSupport"]),
         .testTarget(
             name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]

@@ -171,7 +171,12 @@ final class CurlTransfer: @unchecked Sendable {
         ccurl_easy_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
         let kind: TransportError.Kind
         switch code {
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: kind = .invalidURL
+        case CURLE_URL_MALFORMAT: kind = .invalidURL
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // Before a connection, the URL's scheme; after one, a reply that is not HTTP (HTTP/0.9).
+            var connected: curl_off_t = 0
+            ccurl_easy_getinfo_offset(handle, CURLINFO_CONNECT_TIME_T, &connected)
+            kind = connected > 0 ? .protocolError : .invalidURL
         case CURLE_COULDNT_RESOLVE_HOST: kind = .dnsFailure
         case CURLE_COULDNT_CONNECT: kind = osError == Int(ECONNREFUSED_VALUE) ? .connectionRefused : .connectFailed
         case CURLE_OPERATION_TIMEDOUT: kind = .timeout
@@ -183,7 +188,7 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_TOO_MANY_REDIRECTS: kind = .tooManyRedirects
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR: kind = .connectionLost
         case CURLE_BAD_CONTENT_ENCODING: kind = .badContentEncoding
-        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_UNSUPPORTED_PROTOCOL: kind = .protocolError
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM: kind = .protocolError
         default: kind = .other
         }
         if kind == .bodyTooLarge {

@@ -1,0 +1,195 @@
+import ContractHTTP
+import Foundation
+import TestSupport
+import Testing
+
+/// The libcurl wrapper against a real server on loopback: what comes back, and how each way a
+/// transfer can break is classified, always within its timeout.
+struct HTTPClientTests {
+    let client = HTTPClient()
+
+    func send(
+        _ server: LoopbackHTTPServer, _ path: String = "/", method: String = "GET", headers: [HTTPHeader] = [], body: [UInt8]? = nil,
+        options: HTTPOptions = HTTPOptions()
+    ) async -> Result<HTTPResponse, TransportError> {
+        await client.send(HTTPRequest(method: method, url: server.baseURL + path, headers: headers, body: body), options: options)
+    }
+
+    func response(_ result: Result<HTTPResponse, TransportError>, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTTPResponse {
+        switch result {
+        case .success(let response): return response
+        case .failure(let error):
+            Issue.record("expected a response, got \(error)", sourceLocation: sourceLocation)
+            throw error
+        }
+    }
+
+    func failure(_ result: Result<HTTPResponse, TransportError>, sourceLocation: SourceLocation = #_sourceLocation) -> TransportError? {
+        switch result {
+        case .success(let response):
+            Issue.record("expected a transport error, got status \(response.status)", sourceLocation: sourceLocation)
+            return nil
+        case .failure(let error): return error
+        }
+    }
+
+    func options(timeout: Duration = .seconds(5), configure: (inout HTTPOptions) -> Void = { _ in }) -> HTTPOptions {
+        var options = HTTPOptions()
+        options.timeout = timeout
+        options.connectTimeout = .seconds(2)
+        configure(&options)
+        return options
+    }
+
+    @Test func aResponseWithRepeatedHeadersBodyVersionAndTimings() async throws {
+        let server = try LoopbackHTTPServer { _, _ in
+            .respond(status: 200, headers: [("Content-Type", "application/json"), ("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")], body: Array(#"{"ok":true}"#.utf8))
+        }
+        let response = try self.response(await send(server))
+        #expect(response.status == 200)
+        #expect(response.values(of: "set-cookie") == ["a=1", "b=2"])
+        #expect(response.value(of: "content-type") == "application/json")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok":true}"#)
+        #expect(response.httpVersion == "HTTP/1.1")
+        #expect(response.timings.total > .zero && response.timings.firstByte <= response.timings.total)
+    }
+
+    @Test func theRequestArrivesAsSent() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 201, "{}") }
+        let body = Array(#"{"name":"Eraser"}"#.utf8)
+        _ = try response(await send(server, "/api/products?x=1", method: "POST", headers: [HTTPHeader("Authorization", "Bearer t")], body: body))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.target == "/api/products?x=1")
+        #expect(request.header("authorization") == "Bearer t")
+        #expect(request.header("expect") == nil)
+        #expect(request.body == body)
+    }
+
+    @Test func connectionRefusedIsUnreachable() async throws {
+        let port = try LoopbackHTTPServer.closedPort()
+        let result = await client.send(HTTPRequest(method: "GET", url: "http://127.0.0.1:\(port)/"), options: options())
+        let error = try #require(failure(result))
+        #expect(error.kind == .connectionRefused)
+        #expect(error.isUnreachable && error.isTransient)
+        #expect(error.detail.contains("\(port)"))
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .neverAnswer }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try #require(failure(await send(server, options: options(timeout: .milliseconds(300)))))
+        #expect(error.kind == .timeout)
+        #expect(!error.isUnreachable)
+        // Far beyond the timeout, far below a hang: other suites may be using both cores meanwhile.
+        #expect(clock.now - start < .seconds(20))
+    }
+
+    @Test func aResetInTheMiddleOfTheBodyIsALostConnection() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .resetMidBody(declaredLength: 1000, sent: Array(#"{"data": ["#.utf8)) }
+        let error = try #require(failure(await send(server, options: options())))
+        #expect(error.kind == .connectionLost)
+    }
+
+    @Test func aTruncatedChunkedBodyIsALostConnection() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .truncatedChunked(chunks: [Array(#"{"data": "#.utf8), Array("[1, 2".utf8)]) }
+        let error = try #require(failure(await send(server, options: options())))
+        #expect(error.kind == .connectionLost)
+    }
+
+    @Test func bodiesOverTheCapFailWithoutGrowingMemory() async throws {
+        let big = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000)
+        let announced = try LoopbackHTTPServer { _, _ in .respond(status: 200, headers: [], body: big) }
+        let limited = options { $0.maxBodyBytes = 10_000 }
+        #expect(try #require(failure(await send(announced, options: limited))).kind == .bodyTooLarge)
+        // Without a length up front, the write callback stops it.
+        let chunked = try LoopbackHTTPServer { _, _ in .truncatedChunked(chunks: Array(repeating: Array(big[..<5_000]), count: 20)) }
+        #expect(try #require(failure(await send(chunked, options: limited))).kind == .bodyTooLarge)
+    }
+
+    @Test func redirectsAreResponsesUnlessFollowed() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .redirectLoop }
+        let response = try self.response(await send(server, "/loop", options: options()))
+        #expect(response.status == 302)
+        #expect(response.value(of: "Location") == "/loop")
+        let error = try #require(failure(await send(server, "/loop", options: options { $0.maxRedirects = 3 })))
+        #expect(error.kind == .tooManyRedirects)
+    }
+
+    @Test func bodiesArriveByteForByteEvenWhenNotUTF8() async throws {
+        let bytes: [UInt8] = [0x66, 0x6F, 0xFF, 0xFE, 0x00, 0x80]
+        let server = try LoopbackHTTPServer { _, _ in .respond(status: 200, headers: [("Content-Type", "text/plain")], body: bytes) }
+        #expect(try response(await send(server)).body == bytes)
+    }
+
+    @Test func aSlowTrickleArrivesWholeOrTimesOut() async throws {
+        let body = Array(#"{"slow": true, "padding": "0123456789"}"#.utf8)
+        let server = try LoopbackHTTPServer { _, _ in .trickle(body: body, bytesPerInterval: 8, interval: .milliseconds(40)) }
+        #expect(try response(await send(server, options: options())).body == body)
+        let error = try #require(failure(await send(server, options: options(timeout: .milliseconds(100)))))
+        #expect(error.kind == .timeout)
+    }
+
+    @Test func gzipBodiesAreDecoded() async throws {
+        let gzipped: [UInt8] = [
+            31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 171, 86, 74, 206, 207, 45, 40, 74, 45, 46, 78, 77, 81, 178, 82, 40, 41, 42, 77, 173, 5, 0, 189,
+            165, 44, 45, 20, 0, 0, 0,
+        ]
+        let server = try LoopbackHTTPServer { _, _ in .respond(status: 200, headers: [("Content-Encoding", "gzip")], body: gzipped) }
+        #expect(String(decoding: try response(await send(server)).body, as: UTF8.self) == #"{"compressed": true}"#)
+        let request = try #require(server.requests.first)
+        #expect(request.header("accept-encoding")?.contains("gzip") == true)
+    }
+
+    @Test func malformedResponsesAreProtocolErrors() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .raw(Array("this is not HTTP\r\n\r\n".utf8)) }
+        let error = try #require(failure(await send(server, options: options())))
+        #expect(error.kind == .protocolError)
+    }
+
+    @Test func anUnknownSchemeIsAnInvalidURL() async throws {
+        let error = try #require(failure(await client.send(HTTPRequest(method: "GET", url: "nope://127.0.0.1/"), options: options())))
+        #expect(error.kind == .invalidURL)
+        #expect(error.isUnreachable)
+    }
+
+    @Test func tlsToAPlainServerIsATLSFailure() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 200, "{}") }
+        let result = await client.send(HTTPRequest(method: "GET", url: "https://127.0.0.1:\(server.port)/"), options: options())
+        let error = try #require(failure(result))
+        #expect(error.kind == .tls)
+        #expect(error.isUnreachable)
+    }
+
+    @Test func cancellingTheTaskAbortsTheTransfer() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .neverAnswer }
+        let client = self.client
+        let clock = ContinuousClock()
+        let start = clock.now
+        let task = Task { await client.send(HTTPRequest(method: "GET", url: server.baseURL), options: options(timeout: .seconds(60))) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let error = try #require(failure(await task.value))
+        #expect(error.kind == .cancelled)
+        #expect(clock.now - start < .seconds(20), "ended by the cancellation, not by the 60 s timeout")
+    }
+
+    @Test func manyConcurrentRequestsShareConnections() async throws {
+        let server = try LoopbackHTTPServer { _, target in .json(status: 200, #"{"path": "\#(target)"}"#) }
+        let client = self.client
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let result = await client.send(HTTPRequest(method: "GET", url: server.baseURL + "/\(index)"))
+                    return (try? result.get().status) ?? 0
+                }
+            }
+            var statuses: [Int] = []
+            for await status in group { statuses.append(status) }
+            return statuses
+        }
+        #expect(statuses.count == 200 && statuses.allSatisfy { $0 == 200 })
+        #expect(server.requests.count == 200)
+    }
+}
