@@ -57,7 +57,7 @@ let package = Package(
             name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "contractTests", dependencies: ["contract"]),
+        .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct ContractCommand: AsyncParsableCommand {
@@ -8,4 +9,23 @@ struct ContractCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [LintCommand.self, VerifyCommand.self]
     )
+
+    /// Exit codes are a contract with CI scripts: invalid arguments exit 2, like invalid contracts,
+    /// instead of the argument parser's 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { exit(withError: error) }
+            printError(fullMessage(for: error))
+            printError("Run 'contract help' for the commands and their options.")
+            Foundation.exit(2)
+        }
+    }
 }

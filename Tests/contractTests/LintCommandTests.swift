@@ -43,7 +43,7 @@ struct LintCommandTests {
 
     @Test func unknownFormatIsAUsageError() throws {
         let result = try ContractBinary.run(["lint", "--format", "xml"], in: Self.packageRoot)
-        #expect(result.exitCode == 64)
+        #expect(result.exitCode == 2)
         #expect(result.stderr.contains("'xml'"))
     }
 }

@@ -51,6 +51,7 @@ enum ReportFormatting {
     static func summary(_ report: VerifyReport) -> String {
         var parts = ["\(report.passed) passed", "\(report.failed) failed"]
         if report.errors > 0 { parts.append("\(report.errors) without response") }
-        return "\(report.results.count) cases: " + parts.joined(separator: ", ") + " in \(duration(report.duration))"
+        let count = report.results.count
+        return "\(count) case\(count == 1 ? "" : "s"): " + parts.joined(separator: ", ") + " in \(duration(report.duration))"
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `contract verify` as CI runs it: the real binary, a real server, exit codes and report files.
+struct VerifyCommandTests {
+    static let contract = """
+        {
+          "id": "health.get",
+          "request": { "method": "GET", "path": "/health", "headers": { "Authorization": "Bearer ${env:HEALTH_TOKEN}" } },
+          "cases": [
+            { "name": "ok",
+              "response": { "status": 200,
+                            "schema": { "type": "object", "required": ["status"], "properties": { "status": { "const": "ok" } } } } }
+          ]
+        }
+        """
+
+    /// A contracts folder with the health contract (or `text` as its only file).
+    func contracts(_ text: String = contract) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try text.write(to: folder.appendingPathComponent("health.json"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    func verify(_ arguments: [String], in folder: URL, token: String? = "t0p-secret") throws -> ContractBinary.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["HEALTH_TOKEN"] = token
+        return try ContractBinary.run(["verify"] + arguments + ["--color", "never", folder.path], in: folder, environment: environment)
+    }
+
+    @Test func passingExitsZero() throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "ok"}"#) }
+        let result = try verify(["--base-url", server.baseURL], in: contracts())
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("PASS  health.get/ok  GET \(server.baseURL)/health -> 200 HTTP/1.1"))
+        #expect(result.stdout.contains("1 case: 1 passed, 0 failed"))
+    }
+
+    @Test func driftExitsOneWithReportsAndNoSecret() throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "degraded", "token": "t0p-secret"}"#) }
+        let folder = try contracts()
+        let reports = [("json", "r.json"), ("junit", "r.xml"), ("markdown", "r.md")]
+        let result = try verify(["--base-url", server.baseURL] + reports.flatMap { ["--report", "\($0.0)=\(folder.path)/\($0.1)"] }, in: folder)
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("FAIL  health.get/ok"))
+        #expect(result.stdout.contains("- body: /status: expected \"ok\", found string 'degraded'"))
+        #expect(result.stdout.contains("reproduce: curl -i \(server.baseURL)/health -H 'Authorization: Bearer ***'"))
+        var outputs = [result.stdout, result.stderr]
+        for (_, file) in reports {
+            outputs.append(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+        }
+        #expect(outputs[2].contains(#""outcome": "failed""#))
+        for output in outputs { #expect(!output.contains("t0p-secret")) }
+    }
+
+    @Test func unreachableExitsThree() throws {
+        let port = try LoopbackHTTPServer.closedPort()
+        let result = try verify(["--base-url", "http://127.0.0.1:\(port)"], in: contracts())
+        #expect(result.exitCode == 3)
+        #expect(result.stdout.contains("ERROR health.get/ok"))
+        #expect(result.stdout.contains("connection refused"))
+    }
+
+    @Test func brokenContractsExitTwoBeforeSendingAnything() throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "ok"}"#) }
+        let result = try verify(["--base-url", server.baseURL], in: contracts(#"{ "id": "health.get", "request": { "method": "GET" } "#))
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("health.json:1:"))
+        #expect(result.stderr.contains("nothing was sent"))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func aMissingSecretExitsTwoBeforeSendingAnything() throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "ok"}"#) }
+        let result = try verify(["--base-url", server.baseURL], in: contracts(), token: nil)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("environment variable HEALTH_TOKEN is not set; it is used by health.get/ok"))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--base-url", "ftp://example.com"], "--base-url must be an http:// or https:// URL"),
+        (["--base-url", "http://127.0.0.1:1", "--shard", "3/2"], "--shard must be 'i/n'"),
+        (["--base-url", "http://127.0.0.1:1", "--report", "xml=r.xml"], "--report must be 'json=PATH'"),
+        (["--base-url", "http://127.0.0.1:1", "--report", "json=/nonexistent/folder/r.json"], "does not exist"),
+        (["--base-url", "http://127.0.0.1:1", "--header", "no colon"], "--header must be 'Name: value'"),
+    ])
+    func badArgumentsExitTwo(_ arguments: [String], _ message: String) throws {
+        let result = try verify(arguments, in: contracts())
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func helpDocumentsTheExitCodes() throws {
+        let result = try ContractBinary.run(["verify", "--help"], in: FileManager.default.temporaryDirectory)
+        #expect(result.exitCode == 0)
+        for line in ["0  every case passed", "1  at least one case drifted", "2  invalid contracts or arguments", "3  no request reached a server"] {
+            #expect(result.stdout.contains(line))
+        }
+    }
+}
