@@ -23,8 +23,8 @@ struct ContractCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
-            printError(fullMessage(for: error))
-            printError("Run 'contract help' for the commands and their options.")
+            printError("error: " + message(for: error))
+            printError("Run 'contract help <command>' for its options.")
             Foundation.exit(2)
         }
     }
