@@ -32,20 +32,51 @@ enum ReportFormatting {
             lines.append("request:  \(requestLine(result.request))")
             lines.append("response: \(outcomeLine(result))")
         }
-        for finding in result.findings.prefix(maxFindings) {
+        let groups = grouped(result.findings)
+        for group in groups.prefix(maxFindings) {
+            let finding = group.first
             var line = "- \(finding.kind.rawValue): \(finding.message)"
             if let keyword = finding.keyword, let location = finding.schemaLocation {
                 line += " [keyword '\(keyword)' at \(location)]"
             }
             lines.append(line)
             if let excerpt = finding.excerpt, !excerpt.isEmpty { lines.append("    body: \(excerpt)") }
+            if !group.others.isEmpty {
+                let shown = group.others.prefix(3).joined(separator: ", ")
+                let more = group.others.count > 3 ? " and \(group.others.count - 3) more" : ""
+                lines.append("    the same at \(shown)\(more)")
+            }
         }
-        if result.findings.count > maxFindings {
-            lines.append("- … and \(result.findings.count - maxFindings) more findings (all of them are in the JSON report)")
+        if groups.count > maxFindings {
+            lines.append("- … and \(groups.count - maxFindings) more findings (all of them are in the JSON report)")
         }
         if result.attempts > 1 { lines.append("retries: \(result.attempts - 1) (transport errors)") }
         lines.append("reproduce: \(CurlCommand.line(for: result.request))")
         return lines
+    }
+
+    /// Body findings that differ only in array indices (`/items/0/price`, `/items/1/price`…) and
+    /// come from the same schema keyword are one problem seen many times: shown once, with the
+    /// other places listed.
+    static func grouped(_ findings: [Finding]) -> [(first: Finding, others: [String])] {
+        var groups: [(first: Finding, others: [String])] = []
+        var index: [String: Int] = [:]
+        for finding in findings {
+            guard let pointer = finding.pointer, let location = finding.schemaLocation else {
+                groups.append((finding, []))
+                continue
+            }
+            let shape = pointer.split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.allSatisfy(\.isNumber) && !$0.isEmpty ? "*" : String($0) }.joined(separator: "/")
+            let key = "\(finding.kind.rawValue)|\(finding.keyword ?? "")|\(location)|\(shape)"
+            if let position = index[key] {
+                groups[position].others.append(pointer.isEmpty ? "/" : pointer)
+            } else {
+                index[key] = groups.count
+                groups.append((finding, []))
+            }
+        }
+        return groups
     }
 
     static func summary(_ report: VerifyReport) -> String {
