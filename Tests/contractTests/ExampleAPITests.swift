@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// The example API (examples/MarketAPI) against the project's own contracts, through the real
+/// binaries: it passes honestly and fails precisely when it drifts. The API is built when its
+/// binary is missing (the README's main command builds it too).
+@Suite(.serialized)
+struct ExampleAPITests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let examplePackage = packageRoot.appendingPathComponent("examples/MarketAPI")
+
+    static func serverBinary() throws -> URL {
+        let binary = examplePackage.appendingPathComponent(".build/debug/MarketAPI")
+        if !FileManager.default.isExecutableFile(atPath: binary.path) {
+            let build = Process()
+            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            build.arguments = ["swift", "build", "--package-path", examplePackage.path]
+            try build.run()
+            build.waitUntilExit()
+            try #require(build.terminationStatus == 0, "building examples/MarketAPI failed")
+        }
+        return binary
+    }
+
+    /// A running example API; stopped when released.
+    final class RunningServer {
+        let process = Process()
+        let baseURL: String
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = try ExampleAPITests.serverBinary()
+            process.arguments = ["--port", "0"] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["MARKET_TOKEN"] = "example-token"
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            // The first line names the port it took.
+            var line = Data()
+            let handle = output.fileHandleForReading
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = handle.availableData
+                guard !chunk.isEmpty else { break }
+                line += chunk
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
+                process.terminate()
+                throw ServerStartError(output: text)
+            }
+            baseURL = String(text[range])
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    struct ServerStartError: Error {
+        let output: String
+    }
+
+    func verify(_ server: RunningServer, _ extra: [String] = []) throws -> ContractBinary.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["MARKET_TOKEN"] = "example-token"
+        return try ContractBinary.run(
+            ["verify", "--base-url", server.baseURL, "--color", "never"] + extra + ["contracts"], in: Self.packageRoot, environment: environment)
+    }
+
+    @Test func theExampleAPIKeepsItsContracts() throws {
+        let server = try RunningServer([])
+        let result = try verify(server)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("10 cases: 10 passed, 0 failed"))
+    }
+
+    @Test func everyDriftIsCaughtAndExplained() throws {
+        let server = try RunningServer(["--drift"])
+        let result = try verify(server)
+        #expect(result.exitCode == 1)
+        let expected = [
+            // A renamed field.
+            "- body: /: unexpected property 'created_at', did you mean 'createdAt'?",
+            // A number sent as a string.
+            "- body: /price: expected number, found string '1.50' [keyword 'type' at contracts/schemas/product.json#/$defs/Price/type]",
+            // A missing header.
+            "- header: expected header 'Location' to match '^/api/products/[0-9]+$', found none",
+            // A changed status.
+            "- status: expected status 204, found 200",
+        ]
+        for line in expected { #expect(result.stdout.contains(line), "missing: \(line)") }
+        #expect(result.stdout.contains("10 cases: 6 passed, 4 failed"))
+        #expect(!result.stdout.contains("example-token"))
+    }
+}
