@@ -43,6 +43,13 @@ struct ReportTests {
                     Finding(kind: .header, message: "expected header 'Location', found none"),
                 ]),
             result(
+                "products.list", "first-page", .failed,
+                findings: (0..<5).map { index in
+                    Finding(
+                        kind: .body, message: "/items/\(index)/price: expected number, found string '1.50'", pointer: "/items/\(index)/price",
+                        keyword: "type", schemaLocation: "contracts/schemas/product.json#/$defs/Price/type", excerpt: #"…"price": "1.50"…"#)
+                }),
+            result(
                 "products.create", "created", .failed, findings: [Finding(kind: .status, message: "expected status 201, found 200")],
                 request: DisplayedRequest(
                     method: "POST", url: "http://127.0.0.1:PORT/api/products",
@@ -62,6 +69,7 @@ struct ReportTests {
         try console.completed(Self.report)
         try golden.check(text, against: "console.txt")
         #expect(!text.contains("\u{1B}"), "no escape codes outside a terminal")
+        #expect(text.contains("the same at /items/1/price, /items/2/price, /items/3/price and 1 more"))
     }
 
     @Test func json() throws {
@@ -69,15 +77,15 @@ struct ReportTests {
         try golden.check(text, against: "report.json")
         let parsed = try JSONParser().parse(text).value
         #expect(parsed.objectValue?["version"] == 1)
-        #expect(parsed.objectValue?["cases"]?.arrayValue?.count == 4)
+        #expect(parsed.objectValue?["cases"]?.arrayValue?.count == 5)
     }
 
     @Test func junit() throws {
         let text = JUnitReport.render(Self.report)
         try golden.check(text, against: "report.junit.xml")
         let document = try XMLDocument(data: Data(text.utf8))
-        #expect(try document.nodes(forXPath: "//testcase").count == 4)
-        #expect(try document.nodes(forXPath: "//failure").count == 2)
+        #expect(try document.nodes(forXPath: "//testcase").count == 5)
+        #expect(try document.nodes(forXPath: "//failure").count == 3)
         #expect(try document.nodes(forXPath: "//error").count == 1)
     }
 
