@@ -1,11 +1,11 @@
-"""Writes the verify benchmark's data into DIR: a static JSON response (a page of products) for
-nginx to serve, and a contracts tree with N cases that all GET it and validate it against a
-schema with formats and patterns, as a real API contract would."""
+"""Writes the verify benchmark's data into DIR: two static JSON responses for nginx to serve (a
+page of 20 products, and one product), and for each a contracts tree with N cases that GET it and
+validate it against a schema with formats and patterns, as a real API contract would:
+DIR/contracts-page and DIR/contracts-product."""
 import json, os, sys
 
 out, cases = sys.argv[1], int(sys.argv[2])
 os.makedirs(f"{out}/www", exist_ok=True)
-os.makedirs(f"{out}/contracts/schemas", exist_ok=True)
 products = [{
     "id": i, "sku": f"SKU-{1000 + i}", "name": f"Product {i}", "price": round(1.5 + i * 0.25, 2), "currency": "KRW",
     "createdAt": "2026-01-05T09:30:00Z", "url": f"https://shop.example.com/products/{i}",
@@ -31,13 +31,22 @@ schema = {
         },
     }},
 }
-with open(f"{out}/contracts/schemas/page.json", "w") as f:
-    json.dump(schema, f, indent=1)
-contract = {
-    "id": "bench.page", "request": {"method": "GET", "path": "/page.json", "headers": {"Accept": "application/json"}},
-    "cases": [{"name": f"case-{i:05d}", "response": {
-        "status": 200, "headers": {"Content-Type": {"pattern": "^application/json"}}, "schema": {"$ref": "schemas/page.json"}}}
-        for i in range(cases)],
-}
-with open(f"{out}/contracts/page.json", "w") as f:
-    json.dump(contract, f, indent=1)
+with open(f"{out}/www/product.json", "w") as f:
+    json.dump(products[0], f)
+
+def write_tree(name, path, schema_ref, schema_doc):
+    os.makedirs(f"{out}/contracts-{name}/schemas", exist_ok=True)
+    with open(f"{out}/contracts-{name}/schemas/{name}.json", "w") as f:
+        json.dump(schema_doc, f, indent=1)
+    contract = {
+        "id": f"bench.{name}", "request": {"method": "GET", "path": path, "headers": {"Accept": "application/json"}},
+        "cases": [{"name": f"case-{i:05d}", "response": {
+            "status": 200, "headers": {"Content-Type": {"pattern": "^application/json"}}, "schema": {"$ref": schema_ref}}}
+            for i in range(cases)],
+    }
+    with open(f"{out}/contracts-{name}/{name}.json", "w") as f:
+        json.dump(contract, f, indent=1)
+
+write_tree("page", "/page.json", "schemas/page.json", schema)
+product_schema = dict(schema["$defs"]["Product"])
+write_tree("product", "/product.json", "schemas/product.json", product_schema)

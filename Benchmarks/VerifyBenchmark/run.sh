@@ -37,40 +37,42 @@ http {
 }
 CONF
 "$nginx" -c "$work/nginx.conf" -p "$work"
-url="http://127.0.0.1:$port/page.json"
-bytes=$(stat -c %s "$work/www/page.json")
-
 gcc -O2 -o "$work/curl-loop" "$here/curl-loop.c" -lcurl
 (cd "$root" && swift build -c release --product contract >/dev/null && swift build -c release --product HTTPClientBenchmark >/dev/null)
 contract="$root/.build/release/contract"
-
+client="$root/.build/release/HTTPClientBenchmark"
 best() { sort -n | tail -1; }
-wrk_rate=$(for i in 1 2 3; do wrk -t1 -c"$inflight" -d5s "$url" | awk '/Requests\/sec/ {print int($2)}'; done | best)
-curl_rate=$(for i in 1 2 3; do "$work/curl-loop" "$url" "$cases" "$inflight"; done | best)
-client_rate=$(for i in 1 2 3; do "$root/.build/release/HTTPClientBenchmark" "$url" "$cases" "$inflight"; done | best)
-verify_rates=()
-peak=0
-for i in 1 2 3; do
-    /usr/bin/time -f "%M" -o "$work/rss" "$contract" verify --base-url "http://127.0.0.1:$port" --concurrency "$inflight" \
-        --color never "$work/contracts" > "$work/out.txt" || { echo "contract verify failed:"; grep -v "^PASS" "$work/out.txt" | head -20; exit 1; }
-    # The summary line: "N cases: N passed, 0 failed in 1.23 s"
-    seconds=$(tail -1 "$work/out.txt" | awk '{ if ($NF == "ms") print $(NF-1) / 1000; else print $(NF-1) }')
-    verify_rates+=("$(python3 -c "print(int($cases / $seconds))")")
-    rss=$(cat "$work/rss"); [ "$rss" -gt "$peak" ] && peak=$rss
+ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
+
+# Requests per second of `contract verify` on a tree, from its summary line ("N cases: … in 1.23 s").
+verify_rate() {
+    "$contract" verify --base-url "http://127.0.0.1:$port" --concurrency "$inflight" --color never "$1" > "$work/out.txt" || {
+        echo "contract verify failed:"; grep -v "^PASS" "$work/out.txt" | head -20; exit 1; }
+    tail -1 "$work/out.txt" | awk -v n="$cases" '{ s = ($NF == "ms") ? $(NF-1) / 1000 : $(NF-1); print int(n / s) }'
+}
+
+echo "$cases requests per run, $inflight in flight, best of 3 runs; ratios to wrk on the same endpoint"
+printf '%-40s %10s %8s\n' "" "req/s" "ratio"
+for body in page product; do
+    url="http://127.0.0.1:$port/$body.json"
+    bytes=$(stat -c %s "$work/www/$body.json")
+    wrk_rate=$(for i in 1 2 3; do wrk -t1 -c"$inflight" -d5s "$url" | awk '/Requests\/sec/ {print int($2)}'; done | best)
+    curl_rate=$(for i in 1 2 3; do "$work/curl-loop" "$url" "$cases" "$inflight"; done | best)
+    client_rate=$(for i in 1 2 3; do "$client" "$url" "$cases" "$inflight"; done | best)
+    verify=$(for i in 1 2 3; do verify_rate "$work/contracts-$body"; done | best)
+    echo "GET /$body.json ($bytes bytes of JSON; schema with \$ref, formats, a pattern, an enum):"
+    printf '  %-38s %10s %8s\n' "wrk (loopback limit)" "$wrk_rate" "1.00"
+    printf '  %-38s %10s %8s\n' "bare libcurl multi loop" "$curl_rate" "$(ratio "$curl_rate" "$wrk_rate")"
+    printf '  %-38s %10s %8s\n' "ContractHTTP alone (no checks)" "$client_rate" "$(ratio "$client_rate" "$wrk_rate")"
+    printf '  %-38s %10s %8s\n' "contract verify, schema validation on" "$verify" "$(ratio "$verify" "$wrk_rate")"
+    echo "  ContractHTTP / bare curl loop: $(ratio "$client_rate" "$curl_rate");  contract verify / bare curl loop: $(ratio "$verify" "$curl_rate")"
 done
-grep -q " 0 failed" "$work/out.txt" || { echo "verify reported failures:"; tail -5 "$work/out.txt"; exit 1; }
-verify_rate=$(printf '%s\n' "${verify_rates[@]}" | best)
+
 small=$(( cases / 10 ))
 python3 "$here/make-data.py" "$work/small" "$small"
-/usr/bin/time -f "%M" -o "$work/rss-small" "$contract" verify --base-url "http://127.0.0.1:$port" --concurrency "$inflight" \
-    --color never "$work/small/contracts" > /dev/null
-
-echo "endpoint: $url ($bytes bytes of JSON, schema with \$ref, formats, patterns), $inflight in flight, best of 3"
-printf '%-34s %10s %8s\n' "" "req/s" "ratio"
-printf '%-34s %10s %8s\n' "wrk (loopback limit)" "$wrk_rate" "1.00"
-printf '%-34s %10s %8s\n' "bare libcurl multi loop" "$curl_rate" "$(python3 -c "print(f'{$curl_rate/$wrk_rate:.2f}')")"
-printf '%-34s %10s %8s\n' "ContractHTTP alone (no checks)" "$client_rate" "$(python3 -c "print(f'{$client_rate/$wrk_rate:.2f}')")"
-printf '%-34s %10s %8s\n' "contract verify ($cases cases)" "$verify_rate" "$(python3 -c "print(f'{$verify_rate/$wrk_rate:.2f}')")"
-echo "ContractHTTP / bare curl loop: $(python3 -c "print(f'{$client_rate/$curl_rate:.2f}')")"
-echo "contract verify / bare curl loop: $(python3 -c "print(f'{$verify_rate/$curl_rate:.2f}')")"
-echo "peak memory: $(( peak / 1024 )) MiB for $cases cases, $(( $(cat "$work/rss-small") / 1024 )) MiB for $small cases"
+for tree in "$work/contracts-page" "$work/small/contracts-page"; do
+    /usr/bin/time -f "%M" -o "$work/rss" "$contract" verify --base-url "http://127.0.0.1:$port" --concurrency "$inflight" \
+        --color never "$tree" > /dev/null
+    /usr/bin/time -f "%M" -o "$work/rss-lint" "$contract" lint "$tree" > /dev/null
+    echo "peak memory, $(grep -c '"name": "case-' "$tree/page.json") page cases: verify $(( $(cat "$work/rss") / 1024 )) MiB (of which loading and linting the contracts: $(( $(cat "$work/rss-lint") / 1024 )) MiB)"
+done
