@@ -93,9 +93,9 @@ struct VerifyCommand: AsyncParsableCommand {
         case .always: style = .terminal
         case .never: style = .plain
         }
-        let console = ConsoleReporter(style: style) { text in
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
+        let output = ConsoleOutput(buffered: style == .plain)
+        let console = ConsoleReporter(style: style, write: output.write)
+        defer { output.flush() }
         let report: VerifyReport
         do {
             report = try await Verifier(options: options).run(set, reporters: [console] + fileReporters)

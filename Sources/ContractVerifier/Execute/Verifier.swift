@@ -1,5 +1,6 @@
 import ContractHTTP
 import ContractModel
+import Foundation
 
 /// Receives a run's events. Reporters are peers: each gets every event, in plan order, on the
 /// verifier's task, whatever the concurrency of the requests.
@@ -7,6 +8,25 @@ public protocol VerifyReporter: AnyObject {
     func started(total: Int, baseURL: String)
     func finished(_ result: CaseResult)
     func completed(_ report: VerifyReport) throws
+}
+
+/// Hands out case indices to the workers, each once.
+private final class CaseQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func next() -> Int? {
+        lock.withLock {
+            guard nextIndex < count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
+    }
 }
 
 /// `contract verify` as a library: plan, execute with bounded concurrency, check, report.
@@ -35,27 +55,29 @@ public struct Verifier: Sendable {
 
         var results = [CaseResult?](repeating: nil, count: plan.cases.count)
         var delivered = 0
-        let width = max(1, options.concurrency)
-        await withTaskGroup(of: (Int, CaseResult).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < plan.cases.count else { return }
-                let index = next
-                let planned = plan.cases[index]
-                group.addTask { (index, await runner.run(planned)) }
-                next += 1
+        // Workers take the next case as soon as they finish one, so the time a result takes to
+        // reach the reporters never delays the next request.
+        let queue = CaseQueue(count: plan.cases.count)
+        let (finished, yield) = AsyncStream<(Int, CaseResult)>.makeStream()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<min(max(1, options.concurrency), plan.cases.count) {
+                group.addTask {
+                    while let index = queue.next() { yield.yield((index, await runner.run(plan.cases[index]))) }
+                }
             }
-            for _ in 0..<width { startNext() }
-            while let (index, result) = await group.next() {
+            var received = 0
+            for await (index, result) in finished {
                 results[index] = result
                 // Results reach reporters in plan order, so output is stable whatever finishes first.
                 while delivered < results.count, let ready = results[delivered] {
                     for reporter in reporters { reporter.finished(ready) }
                     delivered += 1
                 }
-                startNext()
+                received += 1
+                if received == results.count { break }
             }
         }
+        yield.finish()
         var report = VerifyReport(baseURL: plan.secrets.redact(options.baseURL), results: results.compactMap { $0 }, duration: clock.now - start)
         for reporter in reporters {
             do {

@@ -56,19 +56,24 @@ struct RequestBuilder: Sendable {
             }
             return text
         }
+        // What is shown differs from what is sent only where `${env:…}` appears; the rest is built once.
+        func secret(_ template: TemplateString) -> Bool { !template.environmentVariables.isEmpty }
         var sendHeaders: [HTTPHeader] = []
         var showHeaders: [HTTPHeader] = []
         for field in headers {
             guard let value = field.value else { continue }
-            sendHeaders.append(HTTPHeader(field.name, bindings.render(value)))
-            showHeaders.append(HTTPHeader(field.name, bindings.display(value)))
+            let sent = HTTPHeader(field.name, bindings.render(value))
+            sendHeaders.append(sent)
+            showHeaders.append(secret(value) ? HTTPHeader(field.name, bindings.display(value)) : sent)
         }
         var sendBody: [UInt8]? = nil
         var showBody: String? = nil
         switch body {
         case .json(let value):
-            sendBody = CanonicalJSONWriter(style: .compact).bytes(bindings.render(value, redacted: false))
-            showBody = CanonicalJSONWriter(style: .compact).string(bindings.render(value, redacted: true))
+            let sent = CanonicalJSONWriter(style: .compact).bytes(bindings.render(value, redacted: false))
+            sendBody = sent
+            showBody = Self.mentionsEnvironment(value)
+                ? CanonicalJSONWriter(style: .compact).string(bindings.render(value, redacted: true)) : String(decoding: sent, as: UTF8.self)
             if !sendHeaders.contains(where: { $0.hasName("Content-Type") }) {
                 sendHeaders.append(HTTPHeader("Content-Type", "application/json"))
                 showHeaders.append(HTTPHeader("Content-Type", "application/json"))
@@ -85,9 +90,22 @@ struct RequestBuilder: Sendable {
             sendHeaders.append(header)
             showHeaders.append(header)
         }
-        let send = HTTPRequest(method: method.rawValue, url: url(bindings.render), headers: sendHeaders, body: sendBody)
-        let show = DisplayedRequest(method: method.rawValue, url: url(bindings.display), headers: showHeaders, body: showBody)
+        let sendURL = url(bindings.render)
+        let urlHasSecrets = pathParams.values.contains(where: secret) || query.contains { ($0.values ?? []).contains(where: secret) }
+        let send = HTTPRequest(method: method.rawValue, url: sendURL, headers: sendHeaders, body: sendBody)
+        let show = DisplayedRequest(
+            method: method.rawValue, url: urlHasSecrets ? url(bindings.display) : sendURL, headers: showHeaders, body: showBody)
         return (send, show)
+    }
+
+    /// Whether a JSON body has an `${env:…}` placeholder in one of its strings.
+    private static func mentionsEnvironment(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let string): string.contains("${env:")
+        case .array(let elements): elements.contains(where: mentionsEnvironment)
+        case .object(let object): object.members.contains { mentionsEnvironment($0.value) }
+        default: false
+        }
     }
 
     /// `base` with `overrides` applied by name (case-insensitive): replaced in place, appended
