@@ -1,38 +1,13 @@
 extension ParserCore {
-    /// Parses a string starting at the opening quote; the fast path copies unescaped runs directly.
+    /// Parses a string starting at the opening quote. Decoded into a scratch buffer kept across
+    /// strings, so a document allocates the buffer once, not per string.
     mutating func parseString() throws(PendingError) -> String {
-        let start = position
-        position += 1
-        var runStart = position
-        var buffer: [UInt8]? = nil  // only allocated once an escape is seen
-        while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "\""):
-                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<position])
-                position += 1
-                if var buffer {
-                    buffer.append(contentsOf: run)
-                    return String(decoding: buffer, as: UTF8.self)
-                }
-                return String(decoding: run, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                if buffer == nil { buffer = [] }
-                buffer!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-                try parseEscape(into: &buffer!)
-                runStart = position
-            case 0x00..<0x20:
-                throw error("control character U+\(hex(UInt32(byte), width: 4)) must be escaped in a string")
-            case 0x20..<0x80:
-                position += 1
-            default:
-                guard let (_, length) = UTF8Validation.decode(bytes, at: position) else {
-                    throw error("invalid UTF-8 byte 0x\(hex(UInt32(byte), width: 2)) in a string")
-                }
-                position += length
-            }
-        }
-        throw error("unterminated string, expected '\"' before end of input", at: start)
+        var buffer = scratch
+        scratch = []  // moved out and back, so the buffer stays uniquely referenced
+        defer { scratch = buffer }
+        buffer.removeAll(keepingCapacity: true)
+        try parseString(appendingTo: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
     }
 
     /// Parses a string starting at the opening quote and appends its UTF-8 bytes to `output`

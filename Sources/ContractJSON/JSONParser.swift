@@ -64,6 +64,8 @@ struct ParserCore {
     /// The path to the value being parsed, kept only when tracking locations (for duplicate-key pointers).
     var path: [String] = []
     var duplicates: [PendingDuplicate] = []
+    /// Reused by ``parseString()`` for each string's bytes.
+    var scratch: [UInt8] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, tracksLocations: Bool) {
         self.bytes = bytes
