@@ -4,14 +4,14 @@ import Foundation
 // ContractHTTP alone, for Benchmarks/VerifyBenchmark/run.sh: IN_FLIGHT tasks each sending GET
 // requests one after another until TOTAL are done. Between the bare libcurl loop and
 // `contract verify`, it shows what the wrapper costs and what the verifier adds.
-// Usage: HTTPClientBenchmark URL TOTAL IN_FLIGHT; prints requests per second.
+// Usage: [ENGINES=n] HTTPClientBenchmark URL TOTAL IN_FLIGHT; prints requests per second.
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let total = Int(arguments[2]), let width = Int(arguments[3]), width > 0 else {
     FileHandle.standardError.write(Data("usage: HTTPClientBenchmark URL TOTAL IN_FLIGHT\n".utf8))
     exit(2)
 }
 let url = arguments[1]
-let client = HTTPClient()
+let client = HTTPClient(engines: Int(ProcessInfo.processInfo.environment["ENGINES"] ?? "") ?? 1)
 let clock = ContinuousClock()
 let start = clock.now
 let failures = await withTaskGroup(of: Int.self) { group in

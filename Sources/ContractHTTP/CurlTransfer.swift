@@ -1,11 +1,12 @@
 import CCurl
 
 /// One request in flight: the easy handle's configuration, the buffers its callbacks fill, and
-/// the continuation to resume. Only the engine's thread touches it between `start` and `finish`.
+/// what to do with the outcome. Only the engine's thread touches it between `start` and `finish`.
 final class CurlTransfer: @unchecked Sendable {
     let request: HTTPRequest
     let options: HTTPOptions
-    private let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+    /// Receives the outcome exactly once, on the engine's thread.
+    private let deliver: (Result<HTTPResponse, TransportError>) -> Void
     private var resumed = false
 
     private(set) var handle: UnsafeMutableRawPointer?
@@ -15,10 +16,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [HTTPHeader] = []
     private var bodyExceeded = false
 
-    init(request: HTTPRequest, options: HTTPOptions, continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>) {
+    init(request: HTTPRequest, options: HTTPOptions, deliver: @escaping (Result<HTTPResponse, TransportError>) -> Void) {
         self.request = request
         self.options = options
-        self.continuation = continuation
+        self.deliver = deliver
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
 
@@ -147,7 +148,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func resume(_ result: Result<HTTPResponse, TransportError>) {
         guard !resumed else { return }
         resumed = true
-        continuation.resume(returning: result)
+        deliver(result)
     }
 
     private func timings(_ handle: UnsafeMutableRawPointer) -> HTTPTimings {

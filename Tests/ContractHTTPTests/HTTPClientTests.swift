@@ -175,6 +175,32 @@ struct HTTPClientTests {
         #expect(clock.now - start < .seconds(20), "ended by the cancellation, not by the 60 s timeout")
     }
 
+    @Test func processingRunsOnTheOutcomeBeforeTheTaskResumes() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"ok":true}"#) }
+        let length = await client.send(HTTPRequest(method: "GET", url: server.baseURL)) { (try? $0.get().body.count) ?? -1 }
+        #expect(length == 11)
+        let port = try LoopbackHTTPServer.closedPort()
+        let kind = await client.send(HTTPRequest(method: "GET", url: "http://127.0.0.1:\(port)/")) { result -> String in
+            if case .failure(let error) = result { return error.kind.rawValue }
+            return "response"
+        }
+        #expect(kind == "connection refused")
+    }
+
+    @Test func severalEnginesShareTheWork() async throws {
+        let server = try LoopbackHTTPServer { _, target in .json(status: 200, #"{"path": "\#(target)"}"#) }
+        let client = HTTPClient(engines: 3)
+        let bodies = await withTaskGroup(of: String.self) { group in
+            for index in 0..<60 {
+                group.addTask { String(decoding: (try? await client.send(HTTPRequest(method: "GET", url: server.baseURL + "/\(index)")).get().body) ?? [], as: UTF8.self) }
+            }
+            var bodies: Set<String> = []
+            for await body in group { bodies.insert(body) }
+            return bodies
+        }
+        #expect(bodies == Set((0..<60).map { #"{"path": "/\#($0)"}"# }))
+    }
+
     @Test func manyConcurrentRequestsShareConnections() async throws {
         let server = try LoopbackHTTPServer { _, target in .json(status: 200, #"{"path": "\#(target)"}"#) }
         let client = self.client

@@ -39,16 +39,23 @@ struct CaseRunner: Sendable {
             }
         }
         let request = builder.build(planned.contract, planned.testCase, bindings)
-        let (outcome, attempts) = await send(request.send)
+        // The check runs where the response arrived (see HTTPClient.send(_:options:processing:)).
+        let checker = self.checker
+        let expected = planned.testCase.response
+        let schema = planned.responseSchema
+        let captured = bindings
+        let (outcome, attempts) = await send(request.send) { response in
+            (Self.summary(response), checker.check(response, against: expected, schema: schema, bindings: captured))
+        }
         result.request = request.show
         result.attempts = attempts
         switch outcome {
         case .failure(let error):
             return finish(result, request: request.show, attempts: attempts, error: error, setup: nil, start: start, clock: clock)
-        case .success(let response):
-            result.response = Self.summary(response)
-            result.findings = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
-            result.outcome = result.findings.isEmpty ? .passed : .failed
+        case .success(let (summary, findings)):
+            result.response = summary
+            result.findings = findings
+            result.outcome = findings.isEmpty ? .passed : .failed
         }
         result.duration = clock.now - start
         return redacted(result)
@@ -56,9 +63,16 @@ struct CaseRunner: Sendable {
 
     /// Sends with up to `options.retries` more attempts after transient transport errors.
     private func send(_ request: HTTPRequest) async -> (Result<HTTPResponse, TransportError>, attempts: Int) {
+        await send(request) { $0 }
+    }
+
+    /// The same, with `process` run on each response where it arrives.
+    private func send<Output: Sendable>(
+        _ request: HTTPRequest, process: @escaping @Sendable (HTTPResponse) -> Output
+    ) async -> (Result<Output, TransportError>, attempts: Int) {
         var attempt = 1
         while true {
-            let outcome = await client.send(request, options: options.http)
+            let outcome = await client.send(request, options: options.http) { $0.map(process) }
             guard case .failure(let error) = outcome, error.isTransient, attempt <= options.retries, !Task.isCancelled else {
                 return (outcome, attempt)
             }
