@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ContractModel", targets: ["ContractModel"]),
         .library(name: "ContractHTTP", targets: ["ContractHTTP"]),
         .library(name: "ContractVerifier", targets: ["ContractVerifier"]),
+        .library(name: "ContractFixtures", targets: ["ContractFixtures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,12 +26,14 @@ let package = Package(
         // libcurl (libcurl4-openssl-dev on Debian and Ubuntu); only ContractHTTP imports it.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "ContractHTTP", dependencies: ["CCurl"]),
+        .target(name: "ContractFixtures", dependencies: ["ContractModel", "ContractSchema", "ContractJSON"]),
         .target(name: "ContractVerifier", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractHTTP"]),
         .executableTarget(
             name: "contract",
             dependencies: [
                 "ContractModel",
                 "ContractVerifier",
+                "ContractFixtures",
                 "ContractHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -50,6 +53,10 @@ let package = Package(
         .testTarget(
             name: "ContractModelTests",
             dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "TestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "ContractFixturesTests", dependencies: ["ContractFixtures", "ContractModel", "ContractSchema", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "ContractHTTPTests", dependencies: ["ContractHTTP", "TestSupport"]),

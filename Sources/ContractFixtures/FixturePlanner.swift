@@ -1,0 +1,112 @@
+import ContractJSON
+import ContractModel
+import ContractSchema
+
+/// The plan stage of `contract fixtures`: one fixture per case, built from the contract alone.
+/// Pure and deterministic: the same contracts give the same bytes on any machine (canonical JSON,
+/// sorted keys, synthesis seeded by the case's name, no timestamps).
+public struct FixturePlanner: Sendable {
+    let set: ContractSet
+    let catalog: SchemaCatalog
+
+    public init(_ set: ContractSet) {
+        self.set = set
+        catalog = SchemaCatalog(set)
+    }
+
+    public func plan() -> (fixtures: [Fixture], problems: [FixtureProblem]) {
+        var fixtures: [Fixture] = []
+        var problems: [FixtureProblem] = []
+        for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
+            for testCase in contract.cases {
+                switch fixture(contract, testCase) {
+                case .success(let fixture): fixtures.append(fixture)
+                case .failure(let problem): problems.append(problem)
+                }
+            }
+        }
+        return (fixtures, problems)
+    }
+
+    private func fixture(_ contract: Contract, _ testCase: ContractCase) -> Result<Fixture, FixtureProblem> {
+        func problem(_ message: String) -> Result<Fixture, FixtureProblem> {
+            .failure(FixtureProblem(file: contract.file, contractID: contract.id, caseName: testCase.name, message: message))
+        }
+        guard Self.isSafeComponent(contract.id), Self.isSafeComponent(testCase.name) else {
+            return problem("the contract id and case name become a file path and must not contain '/', '\\\\' or start with '.'")
+        }
+        let request = FixtureRequest.json(contract, testCase)
+        let response: JSONValue
+        switch FixtureResponse.json(contract, testCase, catalog: catalog, documents: relativeDocuments, relativeFile: relativePath(contract)) {
+        case .success(let value): response = value
+        case .failure(let message): return problem(message.text)
+        }
+        let document: JSONValue = .object(JSONObject([
+            JSONObject.Member(key: "contract", value: .string(contract.id)),
+            JSONObject.Member(key: "case", value: .string(testCase.name)),
+            JSONObject.Member(key: "source", value: .string(contract.file)),
+            JSONObject.Member(key: "request", value: request),
+            JSONObject.Member(key: "response", value: response),
+        ]))
+        let bytes = Array((CanonicalJSONWriter(style: .pretty).string(document) + "\n").utf8)
+        return .success(Fixture(
+            path: "\(contract.id)/\(testCase.name).json", bytes: bytes, contractID: contract.id, caseName: testCase.name,
+            source: contract.file, sourceHash: sourceHash(contract, testCase)))
+    }
+
+    /// A path component that stays inside the output folder.
+    static func isSafeComponent(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+    }
+
+    private var relativeDocuments: [String: JSONDocument] { self.set.documents }
+
+    private func relativePath(_ contract: Contract) -> String {
+        set.relativePaths[contract.file] ?? contract.file
+    }
+
+    /// Hash of the endpoint, the case, and every schema file reachable from the case's `$ref`s.
+    private func sourceHash(_ contract: Contract, _ testCase: ContractCase) -> String {
+        var hasher = SHA256()
+        let writer = CanonicalJSONWriter(style: .compact)
+        let file = relativePath(contract)
+        guard let document = set.documents[file]?.value else { return hasher.hexDigest() }
+        var endpoint = document.objectValue ?? JSONObject()
+        endpoint["cases"] = nil
+        hasher.update(writer.string(.object(endpoint)))
+        let caseValue = document[pointer: testCase.pointer] ?? .null
+        hasher.update(writer.string(caseValue))
+        var seen: Set<String> = [file]
+        var queue = Self.referencedFiles(in: caseValue, from: file)
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted, let schema = set.documents[next]?.value else { continue }
+            hasher.update(next)
+            hasher.update(writer.string(schema))
+            queue += Self.referencedFiles(in: schema, from: next)
+        }
+        return hasher.hexDigest()
+    }
+
+    /// The files named by `$ref`s in `value`, resolved against `file`'s folder.
+    static func referencedFiles(in value: JSONValue, from file: String) -> [String] {
+        switch value {
+        case .object(let object):
+            var files: [String] = []
+            if let reference = object["$ref"]?.stringValue {
+                let path = String(reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+                if !path.isEmpty {
+                    var folder = file.split(separator: "/").dropLast().map(String.init)
+                    for component in path.split(separator: "/") {
+                        if component == ".." { if !folder.isEmpty { folder.removeLast() } } else if component != "." { folder.append(String(component)) }
+                    }
+                    files.append(folder.joined(separator: "/"))
+                }
+            }
+            return files + object.members.flatMap { referencedFiles(in: $0.value, from: file) }
+        case .array(let elements):
+            return elements.flatMap { referencedFiles(in: $0, from: file) }
+        default:
+            return []
+        }
+    }
+}
