@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ContractHTTP", targets: ["ContractHTTP"]),
         .library(name: "ContractVerifier", targets: ["ContractVerifier"]),
         .library(name: "ContractFixtures", targets: ["ContractFixtures"]),
+        .library(name: "ContractTesting", targets: ["ContractTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "ContractHTTP", dependencies: ["CCurl"]),
         .target(name: "ContractFixtures", dependencies: ["ContractModel", "ContractSchema", "ContractJSON"]),
+        // For users' test targets: Foundation only (no libcurl, no test framework).
+        .target(name: "ContractTesting"),
         .target(name: "ContractVerifier", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractHTTP"]),
         .executableTarget(
             name: "contract",
@@ -59,6 +62,7 @@ let package = Package(
             name: "ContractFixturesTests", dependencies: ["ContractFixtures", "ContractModel", "ContractSchema", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractFixtures", "ContractModel", "TestSupport"]),
         .testTarget(name: "ContractHTTPTests", dependencies: ["ContractHTTP", "TestSupport"]),
         .testTarget(
             name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"],

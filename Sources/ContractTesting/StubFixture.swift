@@ -1,0 +1,87 @@
+import Foundation
+
+/// One fixture written by `contract fixtures`: the request a case sends and the response it
+/// accepts. Read with Foundation alone, so test targets link nothing else.
+public struct StubFixture: Sendable, Equatable {
+    public var contract: String
+    public var caseName: String
+    public var method: String
+    /// `/api/products/{id}`.
+    public var pathTemplate: String
+    public var query: [URLQueryItem]
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data?
+
+    /// `products.get/found`.
+    public var name: String { "\(contract)/\(caseName)" }
+
+    init(json: [String: Any], file: String) throws(FixtureLoadError) {
+        guard let contract = json["contract"] as? String, let caseName = json["case"] as? String,
+            let request = json["request"] as? [String: Any], let response = json["response"] as? [String: Any],
+            let method = request["method"] as? String, let template = request["pathTemplate"] as? String,
+            let status = response["status"] as? Int
+        else { throw FixtureLoadError("\(file) is not a fixture written by contract fixtures") }
+        self.contract = contract
+        self.caseName = caseName
+        self.method = method
+        pathTemplate = template
+        query = (request["query"] as? [[String: String]] ?? []).map { URLQueryItem(name: $0["name"] ?? "", value: $0["value"]) }
+        self.status = status
+        var headers: [String: String] = [:]
+        for pair in response["headers"] as? [[String: String]] ?? [] {
+            if let name = pair["name"], let value = pair["value"] { headers[name] = value }
+        }
+        self.headers = headers
+        if let json = response["body"] {
+            body = try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        } else if let text = response["text"] as? String {
+            body = Data(text.utf8)
+        } else {
+            body = nil
+        }
+    }
+}
+
+public struct FixtureLoadError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The fixtures of a folder (`contract fixtures --out DIR`) or of a bundle's resources.
+public struct FixtureSet: Sendable {
+    public var fixtures: [StubFixture]
+
+    public init(fixtures: [StubFixture]) {
+        self.fixtures = fixtures
+    }
+
+    /// Every `*.json` below `directory` except the manifest.
+    public init(directory: URL) throws(FixtureLoadError) {
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        var urls: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "json", url.lastPathComponent != "contract-fixtures.json" { urls.append(url) }
+        }
+        guard !urls.isEmpty else { throw FixtureLoadError("no fixtures in \(directory.path); run 'contract fixtures --out \(directory.path)'") }
+        var fixtures: [StubFixture] = []
+        for url in urls.sorted(by: { $0.path < $1.path }) {
+            guard let data = try? Data(contentsOf: url), let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                throw FixtureLoadError("\(url.path) cannot be read as JSON")
+            }
+            fixtures.append(try StubFixture(json: json, file: url.path))
+        }
+        self.fixtures = fixtures
+    }
+
+    /// The fixtures copied into a bundle (`resources: [.copy("Fixtures")]`, then `Bundle.module`).
+    public init(bundle: Bundle, subdirectory: String = "Fixtures") throws(FixtureLoadError) {
+        guard let url = bundle.resourceURL?.appendingPathComponent(subdirectory) else {
+            throw FixtureLoadError("the bundle has no resources folder '\(subdirectory)'")
+        }
+        try self.init(directory: url)
+    }
+}

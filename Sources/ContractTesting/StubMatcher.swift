@@ -1,0 +1,73 @@
+import Foundation
+
+/// Finds the fixture for a request: same method, a path the template matches, and every query
+/// item the fixture sends. When none matches, says which fixture came nearest and why it did not.
+struct StubMatcher {
+    let fixtures: [StubFixture]
+    let chosenCases: [String: String]
+
+    struct Match {
+        var fixture: StubFixture?
+        var explanation: String
+    }
+
+    func match(method: String, url: URL) -> Match {
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let segments = Self.segments(path)
+        var candidates: [StubFixture] = []
+        var nearest: (score: Int, reason: String, fixture: StubFixture)? = nil
+        for fixture in fixtures {
+            let (score, reason) = Self.compare(fixture, method: method, segments: segments, query: query)
+            if reason == nil {
+                candidates.append(fixture)
+            } else if let reason, score > (nearest?.score ?? -1) {
+                nearest = (score, reason, fixture)
+            }
+        }
+        if let contract = candidates.first?.contract, let chosen = chosenCases[contract] {
+            if let fixture = fixtures.first(where: { $0.contract == contract && $0.caseName == chosen }) {
+                return Match(fixture: fixture, explanation: "")
+            }
+            return Match(fixture: nil, explanation: "\(method) \(path): no case '\(chosen)' in \(contract) (use(_:case:) names a case of its fixtures)")
+        }
+        // Several cases of one endpoint: a success case answers unless a test chooses another.
+        if let fixture = candidates.first(where: { (200..<300).contains($0.status) }) ?? candidates.first {
+            return Match(fixture: fixture, explanation: "")
+        }
+        guard let nearest else { return Match(fixture: nil, explanation: "\(method) \(path): no fixtures loaded") }
+        return Match(fixture: nil, explanation: "\(method) \(url.absoluteString) matches no fixture; nearest is \(nearest.fixture.name) (\(nearest.fixture.method) \(nearest.fixture.pathTemplate)): \(nearest.reason)")
+    }
+
+    /// How close a fixture is (higher is closer) and why it does not match, or nil when it does.
+    static func compare(_ fixture: StubFixture, method: String, segments: [String], query: [URLQueryItem]) -> (Int, String?) {
+        let template = Self.segments(fixture.pathTemplate)
+        var score = 0
+        for (index, part) in template.enumerated() {
+            guard index < segments.count else {
+                return (score, "the path ends after /\(segments.joined(separator: "/")), the template goes on with '/\(part)'")
+            }
+            let isPlaceholder = part.hasPrefix("{") && part.hasSuffix("}")
+            guard isPlaceholder || part == segments[index] else {
+                return (score, "path segment \(index + 1) is '\(segments[index])', the template has '\(part)'")
+            }
+            score += 2
+        }
+        guard template.count == segments.count else {
+            return (score, "the path has \(segments.count) segments, the template \(template.count)")
+        }
+        guard fixture.method == method.uppercased() else {
+            return (score, "the method is \(method), the fixture's is \(fixture.method)")
+        }
+        for item in fixture.query where !query.contains(item) {
+            let present = query.first { $0.name == item.name }
+            return (score + 1, present.map { "query item '\(item.name)' is '\($0.value ?? "")', the fixture's is '\(item.value ?? "")'" }
+                ?? "query item '\(item.name)=\(item.value ?? "")' is missing")
+        }
+        return (score, nil)
+    }
+
+    static func segments(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+}

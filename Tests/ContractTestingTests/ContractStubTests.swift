@@ -1,0 +1,125 @@
+import ContractFixtures
+import ContractModel
+import ContractTesting
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// ContractTesting through real URLSession calls, on fixtures generated from the example contracts.
+struct ContractStubTests {
+    /// The example contracts' fixtures, generated once into a temporary folder.
+    static let fixtures: FixtureSet = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stub-fixtures-\(UUID().uuidString)")
+        let set = try! ContractLoader.load(directory: SharedData.packageRoot.appendingPathComponent("contracts").path)
+        _ = try! FixtureStore(directory: folder.path).write(FixturePlanner(set).plan().fixtures)
+        return try! FixtureSet(directory: folder)
+    }()
+
+    static let base = "https://market.example.com"
+
+    func get(_ session: URLSession, _ path: String, method: String = "GET", body: Data? = nil) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: Self.base + path)!)
+        request.httpMethod = method
+        request.httpBody = body
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    @Test func aRequestGetsItsFixture() async throws {
+        let stub = try ContractStub(fixtures: Self.fixtures)
+        let (status, data) = try await get(stub.makeSession(), "/api/products/1")
+        #expect(status == 200)
+        let product = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(product?["name"] as? String == "Pencil")
+        #expect(stub.requests.map(\.fixture) == ["products.get/found"])
+    }
+
+    @Test func aTestChoosesANamedCase() async throws {
+        let stub = try ContractStub(fixtures: Self.fixtures)
+        stub.use("products.get", case: "missing")
+        let (status, data) = try await get(stub.makeSession(), "/api/products/1")
+        #expect(status == 404)
+        #expect(String(decoding: data, as: UTF8.self).contains("not_found"))
+    }
+
+    @Test(arguments: [
+        ("GET", "/api/orders/1", "path segment 2 is 'orders', the template has 'products'"),
+        ("PUT", "/api/products/1", "the method is PUT, the fixture's is "),
+        ("GET", "/api/products", "query item 'page_no=1' is missing"),
+    ])
+    func anUnmatchedRequestNamesTheNearestFixtureAndWhy(_ method: String, _ path: String, _ reason: String) async throws {
+        let stub = try ContractStub(fixtures: Self.fixtures)
+        do {
+            _ = try await get(stub.makeSession(), path, method: method)
+            Issue.record("expected the load to fail")
+        } catch {
+            #expect("\(error.localizedDescription)".contains(reason), "\(error.localizedDescription)")
+            #expect("\(error.localizedDescription)".contains("nearest is"))
+        }
+        #expect(stub.requests.first?.fixture == nil)
+    }
+
+    @Test func faults() async throws {
+        let stub = try ContractStub(fixtures: Self.fixtures)
+        let session = stub.makeSession()
+        stub.inject(.error(.notConnectedToInternet))
+        await #expect(throws: URLError.self) { try await get(session, "/api/products/1") }
+        do {
+            _ = try await get(session, "/api/products/1")
+        } catch let error as URLError {
+            #expect(error.code == .notConnectedToInternet)
+        }
+        stub.removeFaults()
+        stub.inject(.status(503), for: "products.get")
+        #expect(try await get(session, "/api/products/1").0 == 503)
+        #expect(try await get(session, "/health").0 == 200, "a fault for one contract leaves the others alone")
+        stub.removeFaults()
+        stub.inject(.undecodableBody)
+        let (_, data) = try await get(session, "/api/products/1")
+        #expect((try? JSONSerialization.jsonObject(with: data)) == nil)
+        stub.removeFaults()
+        stub.inject(.delay(.milliseconds(150)))
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try await get(session, "/health").0 == 200)
+        #expect(clock.now - start >= .milliseconds(150))
+    }
+
+    @Test func receivedRequestsAreRecorded() async throws {
+        let stub = try ContractStub(fixtures: Self.fixtures)
+        let body = Data(#"{"name":"Eraser","price":0.8,"currency":"KRW"}"#.utf8)
+        let (status, _) = try await get(stub.makeSession(), "/api/products", method: "POST", body: body)
+        #expect(status == 201)
+        let request = try #require(stub.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.url.path == "/api/products")
+        #expect(request.headers["Authorization"] == "Bearer test")
+        #expect(request.body == body)
+        #expect(request.fixture == "products.create/created")
+    }
+
+    @Test func parallelTestsNeverSeeEachOthersChoices() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<24 {
+                group.addTask {
+                    let stub = try ContractStub(fixtures: Self.fixtures)
+                    let wanted = index.isMultiple(of: 2) ? "found" : "missing"
+                    stub.use("products.get", case: wanted)
+                    let session = stub.makeSession()
+                    for _ in 0..<10 {
+                        let (status, _) = try await get(session, "/api/products/1")
+                        #expect(status == (wanted == "found" ? 200 : 404))
+                    }
+                    #expect(stub.requests.count == 10)
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}
