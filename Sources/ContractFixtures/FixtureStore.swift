@@ -1,8 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The I/O edge of `contract fixtures`: writes a planned set into a folder, or checks a folder
-/// against it. Each file is replaced atomically (a temporary file, then a rename), the manifest
-/// last; files the previous manifest does not list are never overwritten or deleted.
+/// against it. Changed files are staged, then renamed into place, the manifest last; files the
+/// previous manifest does not list are never overwritten or deleted.
 public struct FixtureStore: Sendable {
     public let directory: URL
 
@@ -25,6 +31,10 @@ public struct FixtureStore: Sendable {
                 "\(url(fixture.path).path) exists and was not written by contract fixtures; move it away or choose another --out")
         }
         var summary = WriteSummary()
+        // Stage every changed file beside its target first; only when all are on disk are they
+        // renamed into place, so a run that fails or is interrupted while writing leaves the
+        // previous set as it was (and at worst a hidden temporary file, removed by the next run).
+        var staged: [(temporary: URL, target: URL)] = []
         do {
             for fixture in fixtures {
                 let target = url(fixture.path)
@@ -32,9 +42,19 @@ public struct FixtureStore: Sendable {
                     summary.unchanged.append(fixture.path)
                     continue
                 }
+                let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).contract-tmp")
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(fixture.bytes).write(to: target, options: .atomic)
+                try Data(fixture.bytes).write(to: temporary)
+                staged.append((temporary, target))
                 summary.written.append(fixture.path)
+            }
+        } catch {
+            for file in staged { try? FileManager.default.removeItem(at: file.temporary) }
+            throw FixtureStoreError("cannot write into \(directory.path): \(error.localizedDescription); the previous fixtures are unchanged")
+        }
+        do {
+            for file in staged where rename(file.temporary.path, file.target.path) != 0 {
+                throw FixtureStoreError("cannot move \(file.temporary.path) into place (errno \(errno))")
             }
             let generated = Set(fixtures.map(\.path))
             for path in owned.sorted() where !generated.contains(path) {

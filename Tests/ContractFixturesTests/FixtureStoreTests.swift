@@ -112,3 +112,29 @@ struct FixtureStoreTests {
         #expect(FixturePlanner.isSafeComponent("products.get"))
     }
 }
+
+extension FixtureStoreTests {
+    @Test func aRunThatFailsWhileWritingLeavesThePreviousSetIntact() throws {
+        let contracts = try contractsCopy()
+        let out = outputFolder()
+        let store = FixtureStore(directory: out.path)
+        _ = try store.write(try plan(contracts))
+        let before = try String(contentsOf: out.appendingPathComponent("products.get/found.json"), encoding: .utf8)
+        let manifestBefore = try Data(contentsOf: out.appendingPathComponent("contract-fixtures.json"))
+
+        // A changed fixture, and a new contract whose folder cannot be made (a file is in the way).
+        try edit(contracts.appendingPathComponent("products/get.json")) { $0.replacing(#""name": "Pencil""#, with: #""name": "Crayon""#) }
+        try """
+            { "id": "zz.blocked", "request": { "method": "GET", "path": "/z" },
+              "cases": [ { "name": "ok", "response": { "status": 204, "empty": true } } ] }
+            """.write(to: contracts.appendingPathComponent("zz.json"), atomically: true, encoding: .utf8)
+        try "in the way".write(to: out.appendingPathComponent("zz.blocked"), atomically: true, encoding: .utf8)
+
+        let error = #expect(throws: FixtureStoreError.self) { try store.write(try plan(contracts)) }
+        #expect(error?.description.contains("the previous fixtures are unchanged") == true)
+        #expect(try String(contentsOf: out.appendingPathComponent("products.get/found.json"), encoding: .utf8) == before)
+        #expect(try Data(contentsOf: out.appendingPathComponent("contract-fixtures.json")) == manifestBefore)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("products.get").path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+}
