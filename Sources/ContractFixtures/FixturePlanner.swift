@@ -9,9 +9,18 @@ public struct FixturePlanner: Sendable {
     let set: ContractSet
     let catalog: SchemaCatalog
 
+    /// Each document's digest and the files its `$ref`s name, computed once per run.
+    let schemaFiles: [String: (digest: String, references: [String])]
+
     public init(_ set: ContractSet) {
         self.set = set
         catalog = SchemaCatalog(set)
+        let writer = CanonicalJSONWriter(style: .compact)
+        var files: [String: (digest: String, references: [String])] = [:]
+        for (path, document) in set.documents {
+            files[path] = (SHA256.hex(writer.bytes(document.value)), Self.referencedFiles(in: document.value, from: path))
+        }
+        schemaFiles = files
     }
 
     public func plan() -> (fixtures: [Fixture], problems: [FixtureProblem]) {
@@ -78,11 +87,15 @@ public struct FixturePlanner: Sendable {
         hasher.update(writer.string(caseValue))
         var seen: Set<String> = [file]
         var queue = Self.referencedFiles(in: caseValue, from: file)
+        var reached: [String] = []
         while let next = queue.popLast() {
-            guard seen.insert(next).inserted, let schema = set.documents[next]?.value else { continue }
+            guard seen.insert(next).inserted, set.documents[next] != nil else { continue }
+            reached.append(next)
+            queue += schemaFiles[next]?.references ?? []
+        }
+        for next in reached.sorted() {
             hasher.update(next)
-            hasher.update(writer.string(schema))
-            queue += Self.referencedFiles(in: schema, from: next)
+            hasher.update(schemaFiles[next]?.digest ?? "")
         }
         return hasher.hexDigest()
     }

@@ -20,14 +20,22 @@ struct SHA256 {
     ]
 
     mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let bytes = Array(bytes)
+        length &+= UInt64(bytes.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, bytes.count)
+            pending += bytes[..<take]
+            offset = take
+            guard pending.count == 64 else { return }
+            compress(pending[...])
+            pending.removeAll(keepingCapacity: true)
         }
+        while offset + 64 <= bytes.count {
+            compress(bytes[offset..<(offset + 64)])
+            offset += 64
+        }
+        pending += bytes[offset...]
     }
 
     mutating func update(_ text: String) {
@@ -37,9 +45,10 @@ struct SHA256 {
     /// The digest as 64 lowercase hexadecimal digits.
     mutating func hexDigest() -> String {
         let bits = length &* 8
-        update([0x80])
-        while pending.count != 56 { update([0]) }
-        update((0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> (UInt64($0) * 8)) })
+        var tail: [UInt8] = [0x80]
+        while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
+        tail += (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> (UInt64($0) * 8)) }
+        update(tail)
         return state.map { word in
             let hex = String(word, radix: 16)
             return String(repeating: "0", count: 8 - hex.count) + hex
@@ -52,10 +61,12 @@ struct SHA256 {
         return hasher.hexDigest()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    private mutating func compress(_ block: ArraySlice<UInt8>) {
         var w = [UInt32](repeating: 0, count: 64)
+        let base = block.startIndex
         for index in 0..<16 {
-            w[index] = block[index * 4..<index * 4 + 4].reduce(0) { $0 << 8 | UInt32($1) }
+            let at = base + index * 4
+            w[index] = UInt32(block[at]) << 24 | UInt32(block[at + 1]) << 16 | UInt32(block[at + 2]) << 8 | UInt32(block[at + 3])
         }
         for index in 16..<64 {
             let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)

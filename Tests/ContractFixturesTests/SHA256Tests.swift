@@ -1,0 +1,27 @@
+import Testing
+
+@testable import ContractFixtures
+
+/// FIPS 180-4 test vectors, and inputs that cross block boundaries in pieces.
+struct SHA256Tests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ])
+    func vectors(_ input: String, _ digest: String) {
+        #expect(SHA256.hex(Array(input.utf8)) == digest)
+    }
+
+    @Test func piecesGiveTheSameDigestAsTheWhole() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        var hasher = SHA256()
+        var offset = 0
+        for size in [1, 63, 64, 65, 7, 200, 600] {
+            hasher.update(bytes[offset..<min(bytes.count, offset + size)])
+            offset = min(bytes.count, offset + size)
+        }
+        #expect(hasher.hexDigest() == SHA256.hex(bytes))
+        #expect(SHA256.hex(Array(repeating: UInt8(ascii: "a"), count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
