@@ -1,9 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Dependencies point one way: ContractJSON <- ContractSchema <- ContractModel <- contract (the executable).
-// Later capabilities add their own modules (see docs/ARCHITECTURE.md); only the products a
-// user links appear here, so test-only and example-only dependencies never reach them.
+// Dependencies point one way: ContractJSON <- ContractSchema <- ContractModel <- {ContractVerifier
+// (-> ContractHTTP -> libcurl), ContractFixtures} <- contract (the executable); ContractTesting, for
+// users' test targets, depends on Foundation alone (docs/ARCHITECTURE.md). Benchmarks, test
+// helpers and the examples (their own packages under examples/) never reach the products.
 let package = Package(
     name: "contract",
     platforms: [.macOS(.v13)],

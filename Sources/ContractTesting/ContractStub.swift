@@ -71,21 +71,21 @@ public final class ContractStub: @unchecked Sendable {
 
     /// Answers requests to `contract` with its case `name` (`"missing"`), from now on.
     public func use(_ contract: String, case name: String) {
-        lock.withLock { chosenCases[contract] = name }
+        lock.locked { chosenCases[contract] = name }
     }
 
     /// Applies `fault` to requests answered by `contract`'s fixtures, or to every request.
     public func inject(_ fault: Fault, for contract: String? = nil) {
-        lock.withLock { faults.append((contract, fault)) }
+        lock.locked { faults.append((contract, fault)) }
     }
 
     public func removeFaults() {
-        lock.withLock { faults.removeAll() }
+        lock.locked { faults.removeAll() }
     }
 
     /// Every request received so far, in order.
     public var requests: [Received] {
-        lock.withLock { received }
+        lock.locked { received }
     }
 
     // MARK: Serving (called by the protocol)
@@ -99,9 +99,9 @@ public final class ContractStub: @unchecked Sendable {
         let method = request.httpMethod ?? "GET"
         let body = request.httpBody ?? request.httpBodyStream.map(Self.read)
         guard let url = request.url else { return .failure(URLError(.badURL)) }
-        let (chosen, faultList) = lock.withLock { (chosenCases, faults) }
+        let (chosen, faultList) = lock.locked { (chosenCases, faults) }
         let match = StubMatcher(fixtures: fixtures, chosenCases: chosen).match(method: method, url: url)
-        lock.withLock {
+        lock.locked {
             received.append(Received(method: method, url: url, headers: request.allHTTPHeaderFields ?? [:], body: body, fixture: match.fixture?.name))
         }
         guard let fixture = match.fixture else {

@@ -19,7 +19,7 @@ public final class StubSlots: @unchecked Sendable {
     }
 
     func acquire() -> Int? {
-        lock.withLock {
+        lock.locked {
             guard let free = taken.firstIndex(of: false) else { return nil }
             taken[free] = true
             return free
@@ -27,18 +27,18 @@ public final class StubSlots: @unchecked Sendable {
     }
 
     func install(_ stub: ContractStub, at slot: Int) {
-        lock.withLock { stubs[slot] = WeakStub(stub: stub) }
+        lock.locked { stubs[slot] = WeakStub(stub: stub) }
     }
 
     func release(_ slot: Int) {
-        lock.withLock {
+        lock.locked {
             stubs[slot] = nil
             taken[slot] = false
         }
     }
 
     func stub(at slot: Int) -> ContractStub? {
-        lock.withLock { stubs[slot]?.stub }
+        lock.locked { stubs[slot]?.stub }
     }
 
     static func protocolClass(for slot: Int) -> AnyClass {
@@ -85,7 +85,7 @@ final class StubProtocol<Slot: StubSlot>: URLProtocol, @unchecked Sendable {
     }
 
     override func stopLoading() {
-        stopped.withLock { isStopped = true }
+        stopped.locked { isStopped = true }
     }
 
     /// What a delayed answer carries to the queue; the protocol object is only used there.
@@ -96,9 +96,18 @@ final class StubProtocol<Slot: StubSlot>: URLProtocol, @unchecked Sendable {
     }
 
     private func deliver(_ response: HTTPURLResponse, _ data: Data?) {
-        guard !stopped.withLock({ isStopped }) else { return }
+        guard !stopped.locked({ isStopped }) else { return }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         if let data { client?.urlProtocol(self, didLoad: data) }
         client?.urlProtocolDidFinishLoading(self)
+    }
+}
+
+extension NSLock {
+    /// `NSLocking.withLock` needs macOS 14 and iOS 17 on Apple platforms; apps test on older ones.
+    func locked<Value>(_ body: () throws -> Value) rethrows -> Value {
+        lock()
+        defer { unlock() }
+        return try body()
     }
 }
