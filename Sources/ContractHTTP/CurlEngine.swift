@@ -11,11 +11,13 @@ final class CurlEngine: @unchecked Sendable {
     private var pending: [CurlTransfer] = []
     private var cancellations: [CurlTransfer] = []
     private var stopping = false
+    private var newFeeders: [CurlFeeder] = []
     /// True while the loop sleeps in `curl_multi_poll`: only then does new work need a wakeup
     /// (a syscall), so a busy loop picks work up without one.
     private var sleeping = false
     // The loop thread's own state.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var feeders: [CurlFeeder] = []
     /// Easy handles kept for reuse (reset between transfers): creating one per request costs more
     /// than the request on loopback.
     private var idle: [UnsafeMutableRawPointer] = []
@@ -49,6 +51,15 @@ final class CurlEngine: @unchecked Sendable {
         if wake { curl_multi_wakeup(multi) }
     }
 
+    /// Keeps up to `feeder.width` of its transfers in flight until it has no more; see ``CurlFeeder``.
+    func attach(_ feeder: CurlFeeder) {
+        let wake = lock.withLock {
+            newFeeders.append(feeder)
+            return sleeping
+        }
+        if wake { curl_multi_wakeup(multi) }
+    }
+
     /// Ends the loop: transfers still running resume as cancelled, and every handle is freed.
     func shutdown() {
         lock.withLock { stopping = true }
@@ -57,10 +68,11 @@ final class CurlEngine: @unchecked Sendable {
 
     private func run() {
         while true {
-            let (started, cancelled, stop) = lock.withLock {
-                defer { pending.removeAll(); cancellations.removeAll() }
-                return (pending, cancellations, stopping)
+            let (started, cancelled, attached, stop) = lock.withLock {
+                defer { pending.removeAll(); cancellations.removeAll(); newFeeders.removeAll() }
+                return (pending, cancellations, newFeeders, stopping)
             }
+            feeders += attached
             if stop {
                 for transfer in started { transfer.cancel() }
                 tearDown()
@@ -71,10 +83,12 @@ final class CurlEngine: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
+            // Fed transfers start here, on this thread, the moment others finish.
+            let refilled = refillFromFeeders()
             // Sleeps until a socket is ready, a timeout of libcurl's is due, or a wakeup arrives;
             // work that arrived since the top of the loop is taken first.
             let idle = lock.withLock {
-                sleeping = pending.isEmpty && cancellations.isEmpty && !stopping
+                sleeping = !refilled && pending.isEmpty && cancellations.isEmpty && newFeeders.isEmpty && !stopping
                 return sleeping
             }
             if idle {
@@ -84,18 +98,42 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
-    private func start(_ transfer: CurlTransfer) {
+    /// False when the transfer failed before it could start (it has been told why).
+    @discardableResult
+    private func start(_ transfer: CurlTransfer) -> Bool {
         guard let handle = idle.popLast() ?? curl_easy_init() else {
             transfer.fail(TransportError(kind: .other, detail: "libcurl could not create a handle"))
-            return
+            return false
         }
         if let error = transfer.configure(handle) {
             recycle(handle)
             transfer.fail(error)
-            return
+            return false
         }
         active[handle] = transfer
         curl_multi_add_handle(multi, handle)
+        return true
+    }
+
+    /// Tops every feeder up to its width; true when a transfer was started.
+    private func refillFromFeeders() -> Bool {
+        var startedAny = false
+        for feeder in feeders {
+            while !feeder.exhausted && feeder.inFlight < feeder.width {
+                guard let transfer = feeder.next() else {
+                    feeder.exhausted = true
+                    break
+                }
+                transfer.feeder = feeder
+                if start(transfer) {
+                    feeder.inFlight += 1
+                    startedAny = true
+                }
+            }
+        }
+        for feeder in feeders where feeder.exhausted && feeder.inFlight == 0 { feeder.done() }
+        feeders.removeAll { $0.exhausted && $0.inFlight == 0 }
+        return startedAny
     }
 
     private func abort(_ transfer: CurlTransfer) {
@@ -113,7 +151,10 @@ final class CurlEngine: @unchecked Sendable {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let code = message.pointee.data.result
             curl_multi_remove_handle(multi, handle)
-            if let transfer = active.removeValue(forKey: handle) { transfer.finish(code: code) }
+            if let transfer = active.removeValue(forKey: handle) {
+                transfer.finish(code: code)
+                transfer.feeder?.inFlight -= 1
+            }
             recycle(handle)
         }
     }
@@ -134,9 +175,29 @@ final class CurlEngine: @unchecked Sendable {
             transfer.cancel()
         }
         active.removeAll()
+        for feeder in feeders { feeder.done() }
+        feeders.removeAll()
         for handle in idle { curl_easy_cleanup(handle) }
         idle.removeAll()
         curl_multi_cleanup(multi)
+    }
+}
+
+/// A source of transfers that an engine pulls from itself: whenever one of the feeder's transfers
+/// finishes, the engine asks for the next, on its own thread, so a stream of requests runs with
+/// no hand-off between threads per request (as a bare libcurl loop does).
+final class CurlFeeder: @unchecked Sendable {
+    let width: Int
+    let next: () -> CurlTransfer?
+    let done: () -> Void
+    // The engine's thread only.
+    var inFlight = 0
+    var exhausted = false
+
+    init(width: Int, next: @escaping () -> CurlTransfer?, done: @escaping () -> Void) {
+        self.width = width
+        self.next = next
+        self.done = done
     }
 }
 

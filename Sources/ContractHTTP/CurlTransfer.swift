@@ -10,6 +10,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var resumed = false
 
     private(set) var handle: UnsafeMutableRawPointer?
+    /// The feeder the transfer came from, if any (the engine's thread only).
+    var feeder: CurlFeeder?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     private var body: [UInt8] = []

@@ -46,8 +46,52 @@ public final class HTTPClient: Sendable {
         }
     }
 
+    /// Sends the requests `next` gives until it gives nil, keeping `width` in flight, and returns
+    /// when all are done. `next` and each request's `completion` run on the engines' threads,
+    /// the next request starting as soon as one finishes: a stream of requests then costs no
+    /// hand-off between threads per request. `next` is called from several threads when the
+    /// client has several engines.
+    public func stream(
+        width: Int, options: HTTPOptions = HTTPOptions(),
+        next: @escaping @Sendable () -> (HTTPRequest, @Sendable (Result<HTTPResponse, TransportError>) -> Void)?
+    ) async {
+        let shares = (0..<engines.count).map { max(1, width) / engines.count + ($0 < max(1, width) % engines.count ? 1 : 0) }.filter { $0 > 0 }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let remaining = FeederCount(shares.count) { continuation.resume() }
+            for (engine, share) in zip(engines, shares) {
+                engine.attach(CurlFeeder(
+                    width: share,
+                    next: {
+                        guard let (request, completion) = next() else { return nil }
+                        return CurlTransfer(request: request, options: options, deliver: completion)
+                    },
+                    done: remaining.oneDone))
+            }
+        }
+    }
+
     /// The libcurl in use and its TLS, compression and HTTP/2 libraries.
     public static var libraryVersion: String { CurlGlobal.version }
+}
+
+/// Calls `finished` once every feeder of a stream is done.
+private final class FeederCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Int
+    private let finished: () -> Void
+
+    init(_ count: Int, finished: @escaping () -> Void) {
+        left = count
+        self.finished = finished
+    }
+
+    func oneDone() {
+        let last = lock.withLock {
+            left -= 1
+            return left == 0
+        }
+        if last { finished() }
+    }
 }
 
 /// Round robin over the engines.

@@ -201,6 +201,24 @@ struct HTTPClientTests {
         #expect(bodies == Set((0..<60).map { #"{"path": "/\#($0)"}"# }))
     }
 
+    @Test(arguments: [1, 3])
+    func aStreamRunsEveryRequestWithItsWidthInFlight(engines: Int) async throws {
+        let server = try LoopbackHTTPServer { _, target in .json(status: 200, #"{"path": "\#(target)"}"#) }
+        let client = HTTPClient(engines: engines)
+        let source = Counter()
+        let results = Results()
+        await client.stream(width: 8) {
+            let index = source.next()
+            guard index <= 300 else { return nil }
+            return (HTTPRequest(method: "GET", url: server.baseURL + "/\(index)"), { result in results.add(index, (try? result.get().status) ?? 0) })
+        }
+        #expect(results.all.count == 300)
+        #expect(results.all.allSatisfy { $0.value == 200 })
+        #expect(Set(server.requests.map(\.target)) == Set((1...300).map { "/\($0)" }))
+        // An empty stream returns at once.
+        await client.stream(width: 8) { nil }
+    }
+
     @Test func manyConcurrentRequestsShareConnections() async throws {
         let server = try LoopbackHTTPServer { _, target in .json(status: 200, #"{"path": "\#(target)"}"#) }
         let client = self.client
@@ -218,4 +236,28 @@ struct HTTPClientTests {
         #expect(statuses.count == 200 && statuses.allSatisfy { $0 == 200 })
         #expect(server.requests.count == 200)
     }
+}
+
+/// Thread-safe helpers for streams, whose callbacks run on the client's threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
+
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int: Int] = [:]
+
+    func add(_ key: Int, _ value: Int) {
+        lock.withLock { values[key] = value }
+    }
+
+    var all: [Int: Int] { lock.withLock { values } }
 }

@@ -61,6 +61,31 @@ struct CaseRunner: Sendable {
         return redacted(result)
     }
 
+    /// A case without setup steps as one request and what to make of its outcome, for a stream
+    /// (``HTTPClient/stream(width:options:next:)``): `complete` runs where the response arrives.
+    func prepare(_ planned: PlannedCase) -> (request: HTTPRequest, complete: @Sendable (Result<HTTPResponse, TransportError>) -> CaseResult) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let bindings = Bindings(environment: options.environment)
+        let request = builder.build(planned.contract, planned.testCase, bindings)
+        let result = CaseResult(
+            contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
+            request: request.show, response: nil, findings: [], transportError: nil, attempts: 1, duration: .zero)
+        return (request.send, { outcome in
+            switch outcome {
+            case .failure(let error):
+                return finish(result, request: request.show, attempts: 1, error: error, setup: nil, start: start, clock: clock)
+            case .success(let response):
+                var result = result
+                result.response = Self.summary(response)
+                result.findings = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
+                result.outcome = result.findings.isEmpty ? .passed : .failed
+                result.duration = clock.now - start
+                return redacted(result)
+            }
+        })
+    }
+
     /// Sends with up to `options.retries` more attempts after transient transport errors.
     private func send(_ request: HTTPRequest) async -> (Result<HTTPResponse, TransportError>, attempts: Int) {
         await send(request) { $0 }

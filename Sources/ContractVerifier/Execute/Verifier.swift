@@ -10,21 +10,21 @@ public protocol VerifyReporter: AnyObject {
     func completed(_ report: VerifyReport) throws
 }
 
-/// Hands out case indices to the workers, each once.
+/// Hands out case indices, each once, from any thread.
 private final class CaseQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private var nextIndex = 0
-    private let count: Int
+    private var position = 0
+    private let indices: [Int]
 
-    init(count: Int) {
-        self.count = count
+    init(indices: [Int]) {
+        self.indices = indices
     }
 
     func next() -> Int? {
         lock.withLock {
-            guard nextIndex < count else { return nil }
-            defer { nextIndex += 1 }
-            return nextIndex
+            guard position < indices.count else { return nil }
+            defer { position += 1 }
+            return indices[position]
         }
     }
 }
@@ -46,7 +46,8 @@ public struct Verifier: Sendable {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let client = HTTPClient()
+        // Checks run on the engines' threads (see `stream`), so one engine per core spreads them.
+        let client = HTTPClient(engines: min(8, ProcessInfo.processInfo.activeProcessorCount))
         let runner = CaseRunner(
             client: client, builder: RequestBuilder(baseURL: options.baseURL, extraHeaders: options.extraHeaders),
             checker: ResponseChecker(catalog: SchemaCatalog(set, assertsFormats: options.assertsFormats), patterns: plan.patterns), options: options,
@@ -55,14 +56,31 @@ public struct Verifier: Sendable {
 
         var results = [CaseResult?](repeating: nil, count: plan.cases.count)
         var delivered = 0
-        // Workers take the next case as soon as they finish one, so the time a result takes to
-        // reach the reporters never delays the next request.
-        let queue = CaseQueue(count: plan.cases.count)
+        // Cases without setup steps (and runs without retries) stream through the HTTP client: the
+        // next request starts on the client's thread the moment one finishes. The others run on
+        // workers that take the next case as soon as they finish one.
+        let streamed = options.retries == 0 ? plan.cases.indices.filter { plan.cases[$0].testCase.setup.isEmpty } : []
+        let worked = Array(Set(plan.cases.indices).subtracting(streamed)).sorted()
+        let streamQueue = CaseQueue(indices: streamed)
+        let workQueue = CaseQueue(indices: worked)
         let (finished, yield) = AsyncStream<(Int, CaseResult)>.makeStream()
+        let width = max(1, options.concurrency)
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<min(max(1, options.concurrency), plan.cases.count) {
-                group.addTask {
-                    while let index = queue.next() { yield.yield((index, await runner.run(plan.cases[index]))) }
+            // One phase after the other, so that no more than `width` requests are ever in flight.
+            group.addTask {
+                if !streamed.isEmpty {
+                    await client.stream(width: width, options: options.http) {
+                        guard let index = streamQueue.next() else { return nil }
+                        let (request, complete) = runner.prepare(plan.cases[index])
+                        return (request, { yield.yield((index, complete($0))) })
+                    }
+                }
+                await withTaskGroup(of: Void.self) { workers in
+                    for _ in 0..<min(width, worked.count) {
+                        workers.addTask {
+                            while let index = workQueue.next() { yield.yield((index, await runner.run(plan.cases[index]))) }
+                        }
+                    }
                 }
             }
             var received = 0
