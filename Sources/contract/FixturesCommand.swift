@@ -26,18 +26,7 @@ struct FixturesCommand: ParsableCommand {
     var check = false
 
     func run() throws {
-        let set: ContractSet
-        do {
-            set = try ContractLoader.load(directory: directory)
-        } catch {
-            printError("error: \(error.message)")
-            throw ExitCode(2)
-        }
-        if set.hasErrors {
-            for diagnostic in set.diagnostics where diagnostic.severity == .error { printError(diagnostic.rendered) }
-            printError("\(set.errorCount) error\(set.errorCount == 1 ? "" : "s") in the contracts; no fixtures written (run 'contract lint \(directory)')")
-            throw ExitCode(2)
-        }
+        let set = try loadValidContracts(directory, consequence: "no fixtures written")
         let (fixtures, problems) = FixturePlanner(set).plan()
         if !problems.isEmpty {
             for problem in problems { printError("error: \(problem)") }

@@ -75,18 +75,7 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let options = try makeOptions()
         let fileReporters = try makeFileReporters()
-        let set: ContractSet
-        do {
-            set = try ContractLoader.load(directory: directory)
-        } catch {
-            printError("error: \(error.message)")
-            throw ExitCode(2)
-        }
-        if set.hasErrors {
-            for diagnostic in set.diagnostics where diagnostic.severity == .error { printError(diagnostic.rendered) }
-            printError("\(set.errorCount) error\(set.errorCount == 1 ? "" : "s") in the contracts; nothing was sent (run 'contract lint \(directory)')")
-            throw ExitCode(2)
-        }
+        let set = try loadValidContracts(directory, consequence: "nothing was sent")
         let style: ConsoleReporter.Style
         switch color {
         case .auto: style = isatty(STDOUT_FILENO) != 0 ? .terminal : .plain
