@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractModel
 
 /// Builds a JSON value from a schema, for cases without an `example`: seeded (the same case
 /// always gets the same body), minimal but realistic (required properties always, optional ones
@@ -154,19 +155,9 @@ struct BodySynthesizer {
     private func resolve(_ reference: String, from file: String) -> (JSONValue, String)? {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
-        let targetFile: String
-        if path.isEmpty {
-            targetFile = file
-        } else {
-            var folder = file.split(separator: "/").dropLast().map(String.init)
-            for component in path.split(separator: "/") {
-                if component == ".." { guard !folder.isEmpty else { return nil }; folder.removeLast() } else if component != "." {
-                    folder.append(String(component))
-                }
-            }
-            targetFile = folder.joined(separator: "/")
-        }
-        guard let document = documents[targetFile] else { return nil }
+        guard let targetFile = path.isEmpty ? file : RelativePath.resolve(path, from: RelativePath.folder(of: file)),
+            let document = documents[targetFile]
+        else { return nil }
         let fragment = parts.count > 1 ? String(parts[1]) : ""
         guard let pointer = try? JSONPointer(uriFragment: "#" + fragment), let value = document.value[pointer: pointer] else { return nil }
         return (value, targetFile)

@@ -107,12 +107,8 @@ public struct FixturePlanner: Sendable {
             var files: [String] = []
             if let reference = object["$ref"]?.stringValue {
                 let path = String(reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
-                if !path.isEmpty {
-                    var folder = file.split(separator: "/").dropLast().map(String.init)
-                    for component in path.split(separator: "/") {
-                        if component == ".." { if !folder.isEmpty { folder.removeLast() } } else if component != "." { folder.append(String(component)) }
-                    }
-                    files.append(folder.joined(separator: "/"))
+                if !path.isEmpty, let target = RelativePath.resolve(path, from: RelativePath.folder(of: file)) {
+                    files.append(target)
                 }
             }
             return files + object.members.flatMap { referencedFiles(in: $0.value, from: file) }

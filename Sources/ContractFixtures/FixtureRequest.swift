@@ -7,8 +7,8 @@ import ContractModel
 enum FixtureRequest {
     static func json(_ contract: Contract, _ testCase: ContractCase) -> JSONValue {
         let endpoint = contract.endpoint
-        let headers = merge(endpoint.headers, testCase.request.headers, name: \.name)
-        let query = merge(endpoint.query, testCase.request.query, name: \.name)
+        let headers = contract.headers(for: testCase)
+        let query = contract.query(for: testCase)
         var path = ""
         for segment in endpoint.path.segments {
             switch segment {
@@ -61,18 +61,5 @@ enum FixtureRequest {
         case .object(let object): return .object(JSONObject(object.members.map { .init(key: $0.key, value: masked($0.value)) }))
         default: return value
         }
-    }
-
-    /// The case's headers or query over the endpoint's, by name; nil removes.
-    static func merge<Item>(_ base: [Item], _ overrides: [Item], name: (Item) -> String) -> [Item] {
-        var merged = base
-        for item in overrides {
-            if let index = merged.firstIndex(where: { name($0).lowercased() == name(item).lowercased() }) {
-                merged[index] = item
-            } else {
-                merged.append(item)
-            }
-        }
-        return merged
     }
 }

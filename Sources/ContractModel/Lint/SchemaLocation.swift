@@ -23,15 +23,15 @@ struct SchemaResource: Hashable {
 }
 
 /// Lexical path arithmetic on `/`-separated relative paths.
-enum RelativePath {
+public enum RelativePath {
     /// The folder part of `a/b/c.json`: `a/b` (empty for a top-level file).
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
     }
 
     /// Joins and normalises `.` and `..`; nil when the result leaves the root.
-    static func resolve(_ relative: String, from folder: String) -> String? {
+    public static func resolve(_ relative: String, from folder: String) -> String? {
         var parts = relative.hasPrefix("/") ? [] : folder.split(separator: "/").map(String.init)
         for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

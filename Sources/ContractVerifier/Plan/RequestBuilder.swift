@@ -28,8 +28,7 @@ struct RequestBuilder: Sendable {
         let endpoint = contract.endpoint
         return build(
             method: endpoint.method, path: endpoint.path, pathParams: testCase.request.pathParams,
-            query: Self.merge(endpoint.query, testCase.request.query, name: \.name),
-            headers: Self.merge(endpoint.headers, testCase.request.headers, name: \.name), body: testCase.request.body, bindings)
+            query: contract.query(for: testCase), headers: contract.headers(for: testCase), body: testCase.request.body, bindings)
     }
 
     /// A setup step's request, which stands alone: nothing is inherited from the endpoint.
@@ -106,20 +105,6 @@ struct RequestBuilder: Sendable {
         case .object(let object): object.members.contains { mentionsEnvironment($0.value) }
         default: false
         }
-    }
-
-    /// `base` with `overrides` applied by name (case-insensitive): replaced in place, appended
-    /// when new; an override whose value is nil removes the entry.
-    static func merge<Item>(_ base: [Item], _ overrides: [Item], name: (Item) -> String) -> [Item] {
-        var merged = base
-        for item in overrides {
-            if let index = merged.firstIndex(where: { name($0).lowercased() == name(item).lowercased() }) {
-                merged[index] = item
-            } else {
-                merged.append(item)
-            }
-        }
-        return merged
     }
 }
 
