@@ -3,60 +3,35 @@ import ContractSchema
 
 /// Checks the schemas of a contracts tree with the validator: every schema against its
 /// meta-schema, every `example` (and request `body`) against its schema. Schemas are compiled
-/// through a registry holding the tree's documents, so references resolve exactly as they will
-/// when `contract verify` runs.
+/// through the ``SchemaCatalog`` that `contract verify` and `contract fixtures` use, so references
+/// resolve exactly as they will there.
 struct SchemaChecker {
     let documents: [String: JSONDocument]
     let displayPaths: [String: String]
-    private let registry: SchemaRegistry
+    private let catalog: SchemaCatalog
     private(set) var diagnostics: [Diagnostic] = []
     /// Set when the reference checker already explained the tree's reference cycles with file paths.
     var cyclesReported = false
     private var metaSchemas: [SchemaDialect: JSONSchema] = [:]
     private var checkedDocuments: Set<String> = []
-    /// Compiled `{"$ref": …}` schemas by file and reference. Failures are not kept: each place
-    /// that writes a broken reference gets its own diagnostic.
-    private var sharedSchemas: [String: JSONSchema] = [:]
 
-    init(documents: [String: JSONDocument], displayPaths: [String: String], schemaFiles: [String]) {
+    init(documents: [String: JSONDocument], displayPaths: [String: String]) {
         self.documents = documents
         self.displayPaths = displayPaths
-        var registry = SchemaRegistry()
-        for file in schemaFiles {
-            if let document = documents[file] { registry.register(document.value, uri: Self.uri(file: file)) }
-        }
-        self.registry = registry
-    }
-
-    /// The URI a schema file is registered under: `file:///schemas/product.json`.
-    static func uri(file: String) -> String { "file:///" + file }
-
-    /// An inline schema is a resource of its own; the query keeps its URI apart from the contract
-    /// file's while relative references still resolve from the contract's folder.
-    static func uri(file: String, pointer: JSONPointer) -> String {
-        pointer.isRoot ? uri(file: file) : uri(file: file) + "?schema=" + pointer.description
+        catalog = SchemaCatalog(documents: documents, displayPaths: displayPaths)
     }
 
     /// Checks one schema written in a contract, and the values that must match it.
     mutating func check(_ schema: SchemaReference, relativePath: String, examples: [(value: JSONValue, pointer: JSONPointer, what: String)]) {
-        // A schema that is only `{"$ref": "…"}` is valid against its meta-schema, and compiles to the
-        // same schema wherever the same file writes it: large trees repeat it in every case.
-        let sharedKey = schema.schema.objectValue.flatMap { $0.count == 1 ? $0["$ref"]?.stringValue : nil }.map { relativePath + "\u{0}" + $0 }
-        defer { if sharedKey == nil { checkAgainstMetaSchema(schema.schema, file: relativePath, at: schema.pointer) } }
+        // A schema that is only `{"$ref": "…"}` is valid against its meta-schema.
+        let referenceOnly = SchemaCatalog.reference(in: schema.schema) != nil
+        defer { if !referenceOnly { checkAgainstMetaSchema(schema.schema, file: relativePath, at: schema.pointer) } }
         let compiled: JSONSchema
-        if let sharedKey, let cached = sharedSchemas[sharedKey] {
-            compiled = cached
-        } else {
-            var registry = self.registry
-            let uri = Self.uri(file: relativePath, pointer: schema.pointer)
-            registry.register(schema.schema, uri: uri)
-            do {
-                compiled = try JSONSchema(compiling: uri, registry: registry)
-                if let sharedKey { sharedSchemas[sharedKey] = compiled }
-            } catch {
-                for problem in error.problems { report(problem) }
-                return
-            }
+        do {
+            compiled = try catalog.compile(schema.schema, relativePath: relativePath, pointer: schema.pointer)
+        } catch {
+            for problem in error.problems { report(problem) }
+            return
         }
         for example in examples {
             for error in condensed(compiled.validate(example.value).errors) {
@@ -73,7 +48,7 @@ struct SchemaChecker {
         defer { checkAgainstMetaSchema(document.value, file: relativePath, at: .root) }
         // Compiling it reports references and patterns that no contract reaches yet.
         if case .failure(let error) = Result(catching: { () throws(SchemaCompilationError) in
-            try JSONSchema(compiling: Self.uri(file: relativePath), registry: registry)
+            try catalog.compileFile(relativePath)
         }) {
             for problem in error.problems { report(problem) }
         }

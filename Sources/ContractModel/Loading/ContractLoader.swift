@@ -60,12 +60,13 @@ public enum ContractLoader {
         }
         checker.checkCycles()
         diagnostics += checker.diagnostics
-        diagnostics += checkSchemas(contracts, files: files, documents: documents, displayPaths: displayPaths, known: diagnostics)
+        let relativePaths = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        diagnostics += checkSchemas(
+            contracts, files: files, documents: documents, displayPaths: displayPaths, relativePaths: relativePaths, known: diagnostics)
 
         if !files.contains(where: { !$0.isSchemaDocument }) {
             diagnostics.append(.error("no contract files (*.json outside 'schemas' folders) found", file: directory))
         }
-        let relativePaths = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         return ContractSet(contracts: contracts, documents: documents, diagnostics: diagnostics.sorted(), relativePaths: relativePaths)
     }
 }
@@ -73,13 +74,13 @@ public enum ContractLoader {
 /// The validator's checks: schemas against meta-schemas, examples and bodies against schemas.
 /// A problem already reported at the same place (a missing `$ref` target, say) is not repeated.
 private func checkSchemas(
-    _ contracts: [Contract], files: [SourceFile], documents: [String: JSONDocument], displayPaths: [String: String], known: [Diagnostic]
+    _ contracts: [Contract], files: [SourceFile], documents: [String: JSONDocument], displayPaths: [String: String],
+    relativePaths: [String: String], known: [Diagnostic]
 ) -> [Diagnostic] {
     let schemaFiles = files.filter(\.isSchemaDocument).map(\.relativePath)
-    var checker = SchemaChecker(documents: documents, displayPaths: displayPaths, schemaFiles: schemaFiles)
+    var checker = SchemaChecker(documents: documents, displayPaths: displayPaths)
     checker.cyclesReported = known.contains { $0.message.contains("reference cycle") }
     for file in schemaFiles { checker.checkSchemaFile(file) }
-    let relativePaths = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
     for contract in contracts {
         guard let relativePath = relativePaths[contract.file] else { continue }
         for testCase in contract.cases {

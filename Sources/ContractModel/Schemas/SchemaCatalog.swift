@@ -1,38 +1,89 @@
 import ContractJSON
 import ContractSchema
+import Foundation
 
-/// Compiles the schemas a contracts tree writes, exactly as lint checks them: the tree's shared
-/// schema files registered under `file:///<relative path>`, each inline schema a resource of its
-/// own. Used wherever responses or bodies are validated (verify, fixtures).
+/// Compiles the schemas a contracts tree writes, the same way for lint, verify and fixtures: the
+/// tree's shared schema files registered under `file:///<relative path>`, each inline schema a
+/// resource of its own.
 public struct SchemaCatalog: Sendable {
     private let registry: SchemaRegistry
     private let relativePaths: [String: String]
     private let displayPaths: [String: String]
     public let assertsFormats: Bool
+    private let referenceOnly = ReferenceOnlySchemas()
 
     public init(_ set: ContractSet, assertsFormats: Bool = true) {
+        let displayPaths = Dictionary(set.relativePaths.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        self.init(documents: set.documents, displayPaths: displayPaths, assertsFormats: assertsFormats)
+    }
+
+    /// - Parameter displayPaths: each file's path as diagnostics show it, by its relative path.
+    init(documents: [String: JSONDocument], displayPaths: [String: String], assertsFormats: Bool = true) {
         var registry = SchemaRegistry()
-        for (path, document) in set.documents where SourceFile.isSchemaPath(path) {
-            registry.register(document.value, uri: SchemaChecker.uri(file: path))
+        for (path, document) in documents where SourceFile.isSchemaPath(path) {
+            registry.register(document.value, uri: Self.uri(file: path))
         }
         self.registry = registry
-        relativePaths = set.relativePaths
-        displayPaths = Dictionary(set.relativePaths.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        self.displayPaths = displayPaths
+        relativePaths = Dictionary(displayPaths.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         self.assertsFormats = assertsFormats
     }
 
-    /// The compiled schema of `reference`, written in the contract file `file` (as in `Contract.file`).
+    /// The URI a schema file is registered under: `file:///schemas/product.json`.
+    static func uri(file: String) -> String { "file:///" + file }
+
+    /// An inline schema is a resource of its own; the query keeps its URI apart from the contract
+    /// file's while relative references still resolve from the contract's folder.
+    static func uri(file: String, pointer: JSONPointer) -> String {
+        pointer.isRoot ? uri(file: file) : uri(file: file) + "?schema=" + pointer.description
+    }
+
+    /// The compiled schema of `reference`, written in the contract file `reference.file` (as in `Contract.file`).
     public func compile(_ reference: SchemaReference) throws(SchemaCompilationError) -> JSONSchema {
-        let relative = relativePaths[reference.file] ?? reference.file
+        try compile(reference.schema, relativePath: relativePaths[reference.file] ?? reference.file, pointer: reference.pointer)
+    }
+
+    /// The compiled schema written at `pointer` in the file `relativePath`. A schema that is only
+    /// `{"$ref": "…"}` compiles to the same schema wherever one file writes it (its errors are all
+    /// located in the schema it references), and large trees repeat one in every case, so those
+    /// are compiled once. Failures are not kept: each place that writes a broken reference gets
+    /// its own problems.
+    func compile(_ schema: JSONValue, relativePath: String, pointer: JSONPointer) throws(SchemaCompilationError) -> JSONSchema {
+        let key = Self.reference(in: schema).map { relativePath + "\u{0}" + $0 }
+        if let key, let cached = referenceOnly[key] { return cached }
         var registry = self.registry
-        let uri = SchemaChecker.uri(file: relative, pointer: reference.pointer)
-        registry.register(reference.schema, uri: uri)
-        return try JSONSchema(compiling: uri, registry: registry, assertsFormats: assertsFormats)
+        let uri = Self.uri(file: relativePath, pointer: pointer)
+        registry.register(schema, uri: uri)
+        let compiled = try JSONSchema(compiling: uri, registry: registry, assertsFormats: assertsFormats)
+        if let key { referenceOnly[key] = compiled }
+        return compiled
+    }
+
+    /// A shared schema file, compiled whole.
+    func compileFile(_ relativePath: String) throws(SchemaCompilationError) -> JSONSchema {
+        try JSONSchema(compiling: Self.uri(file: relativePath), registry: registry, assertsFormats: assertsFormats)
+    }
+
+    /// The reference of a schema that is nothing but `{"$ref": "…"}`.
+    static func reference(in schema: JSONValue) -> String? {
+        guard let object = schema.objectValue, object.count == 1 else { return nil }
+        return object["$ref"]?.stringValue
     }
 
     /// `contracts/schemas/product.json#/properties/price` for a validator's absolute location,
     /// so that a report names the file a person would open.
     public func display(_ absoluteLocation: String) -> String {
         SchemaChecker.display(absoluteLocation, displayPaths: displayPaths)
+    }
+}
+
+/// The reference-only schemas a catalog has compiled, shared by its copies and safe across threads.
+private final class ReferenceOnlySchemas: @unchecked Sendable {
+    private let lock = NSLock()
+    private var schemas: [String: JSONSchema] = [:]
+
+    subscript(key: String) -> JSONSchema? {
+        get { lock.withLock { schemas[key] } }
+        set { lock.withLock { schemas[key] = newValue } }
     }
 }

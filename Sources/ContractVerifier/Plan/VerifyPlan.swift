@@ -33,7 +33,6 @@ struct VerifyPlan: Sendable {
         var cases: [PlannedCase] = []
         var missing: [String: [String]] = [:]
         var used: Set<String> = []
-        var compiled: [String: JSONSchema] = [:]
         var patterns: [String: ECMARegex] = [:]
         let selection = options.selection
         for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
@@ -49,18 +48,10 @@ struct VerifyPlan: Sendable {
                 }
                 var schema: JSONSchema? = nil
                 if case .json(let reference, _) = testCase.response.body {
-                    // Cases usually share a schema by reference: `{"$ref": "schemas/page.json"}` in one
-                    // file means the same compiled schema every time, so it is compiled once.
-                    let key = Self.sharedKey(reference)
-                    if let key, let cached = compiled[key] {
-                        schema = cached
-                    } else {
-                        do {
-                            schema = try catalog.compile(reference)
-                            if let key { compiled[key] = schema }
-                        } catch {
-                            problems.append("\(contract.file): the response schema of '\(name)' does not compile: \(error)")
-                        }
+                    do {
+                        schema = try catalog.compile(reference)
+                    } catch {
+                        problems.append("\(contract.file): the response schema of '\(name)' does not compile: \(error)")
                     }
                 }
                 cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema))
@@ -88,13 +79,6 @@ struct VerifyPlan: Sendable {
         return patterns
     }
 
-    /// The cache key of a schema that is only a `$ref`: its errors are all located in the schema
-    /// it references, so every case writing the same reference in the same file can share it.
-    private static func sharedKey(_ reference: SchemaReference) -> String? {
-        guard let object = reference.schema.objectValue, object.count == 1, let target = object["$ref"]?.stringValue else { return nil }
-        return reference.file + "\u{0}" + target
-    }
-
     private static func isSelected(_ contract: Contract, _ testCase: ContractCase, name: String, _ selection: CaseSelection) -> Bool {
         if !selection.ids.isEmpty, !selection.ids.contains(where: { Glob.matches($0, contract.id) || Glob.matches($0, name) }) {
             return false
@@ -118,8 +102,8 @@ struct VerifyPlan: Sendable {
         }
         // The case's own headers and query replace the endpoint's, and may remove them.
         var request = testCase.request
-        request.headers = RequestBuilder.merge(contract.endpoint.headers, request.headers, name: \.name)
-        request.query = RequestBuilder.merge(contract.endpoint.query, request.query, name: \.name)
+        request.headers = contract.headers(for: testCase)
+        request.query = contract.query(for: testCase)
         add(request)
         for step in testCase.setup { add(step.request) }
         for header in testCase.response.headers {
