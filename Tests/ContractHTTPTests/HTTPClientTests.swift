@@ -238,19 +238,7 @@ struct HTTPClientTests {
     }
 }
 
-/// Thread-safe helpers for streams, whose callbacks run on the client's threads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.withLock {
-            value += 1
-            return value
-        }
-    }
-}
-
+/// Statuses by request, filled from the client's threads.
 final class Results: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Int: Int] = [:]

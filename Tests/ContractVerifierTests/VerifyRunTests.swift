@@ -189,15 +189,3 @@ struct VerifyRunTests {
     }
 }
 
-/// A thread-safe counter for servers whose behaviour changes with each request.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.withLock {
-            value += 1
-            return value
-        }
-    }
-}
