@@ -22,8 +22,9 @@ public struct FixtureManifest: Sendable, Equatable {
         }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
-    public func entry(at path: String) -> Entry? {
-        entries.first { $0.path == path }
+    /// The entries by path, for looking many up.
+    public var entriesByPath: [String: Entry] {
+        Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public var bytes: [UInt8] {

@@ -91,6 +91,7 @@ public struct FixtureStore: Sendable {
     /// What `write` would change, without writing: missing, stale and extra fixtures.
     public func check(_ fixtures: [Fixture]) throws(FixtureStoreError) -> CheckReport {
         let manifest = try readManifest()
+        let listed = manifest?.entriesByPath ?? [:]
         var report = CheckReport()
         for fixture in fixtures {
             let origin = "\(fixture.contractID)/\(fixture.caseName) in \(fixture.source)"
@@ -100,9 +101,9 @@ public struct FixtureStore: Sendable {
             }
             if Array(current) != fixture.bytes {
                 report.items.append(.init(kind: "stale", path: fixture.path, reason: "differs from what \(origin) gives now"))
-            } else if let entry = manifest?.entry(at: fixture.path), entry.sourceHash != fixture.sourceHash {
+            } else if let entry = listed[fixture.path], entry.sourceHash != fixture.sourceHash {
                 report.items.append(.init(kind: "stale", path: fixture.path, reason: "\(origin) or a schema it uses changed"))
-            } else if manifest?.entry(at: fixture.path) == nil {
+            } else if listed[fixture.path] == nil {
                 report.items.append(.init(kind: "stale", path: fixture.path, reason: "not listed in \(FixtureManifest.fileName)"))
             } else {
                 report.upToDate += 1

@@ -36,25 +36,22 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     func submit(_ transfer: CurlTransfer) {
-        let wake = lock.withLock {
-            pending.append(transfer)
-            return sleeping
-        }
-        if wake { curl_multi_wakeup(multi) }
+        handOver { pending.append(transfer) }
     }
 
     func cancel(_ transfer: CurlTransfer) {
-        let wake = lock.withLock {
-            cancellations.append(transfer)
-            return sleeping
-        }
-        if wake { curl_multi_wakeup(multi) }
+        handOver { cancellations.append(transfer) }
     }
 
     /// Keeps up to `feeder.width` of its transfers in flight until it has no more; see ``CurlFeeder``.
     func attach(_ feeder: CurlFeeder) {
+        handOver { newFeeders.append(feeder) }
+    }
+
+    /// Records work for the loop under the lock, and wakes the loop only if it sleeps.
+    private func handOver(_ record: () -> Void) {
         let wake = lock.withLock {
-            newFeeders.append(feeder)
+            record()
             return sleeping
         }
         if wake { curl_multi_wakeup(multi) }

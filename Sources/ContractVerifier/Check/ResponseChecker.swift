@@ -143,12 +143,3 @@ struct ResponseChecker: Sendable {
         text.count > length ? String(text.prefix(length)) + "…" : text
     }
 }
-
-extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        var slice = self
-        while let first = slice.first, set.contains(first) { slice.removeFirst() }
-        while let last = slice.last, set.contains(last) { slice.removeLast() }
-        return String(slice)
-    }
-}
