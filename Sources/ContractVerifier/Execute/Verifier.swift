@@ -63,7 +63,7 @@ public struct Verifier: Sendable {
         let worked = Array(Set(plan.cases.indices).subtracting(streamed)).sorted()
         let streamQueue = CaseQueue(indices: streamed)
         let workQueue = CaseQueue(indices: worked)
-        let (finished, yield) = AsyncStream<(Int, CaseResult)>.makeStream()
+        let finished = ResultCollector()
         let width = max(1, options.concurrency)
         await withTaskGroup(of: Void.self) { group in
             // One phase after the other, so that no more than `width` requests are ever in flight.
@@ -72,30 +72,29 @@ public struct Verifier: Sendable {
                     await client.stream(width: width, options: options.http) {
                         guard let index = streamQueue.next() else { return nil }
                         let (request, complete) = runner.prepare(plan.cases[index])
-                        return (request, { yield.yield((index, complete($0))) })
+                        return (request, { finished.add(index, complete($0)) })
                     }
                 }
                 await withTaskGroup(of: Void.self) { workers in
                     for _ in 0..<min(width, worked.count) {
                         workers.addTask {
-                            while let index = workQueue.next() { yield.yield((index, await runner.run(plan.cases[index]))) }
+                            while let index = workQueue.next() { finished.add(index, await runner.run(plan.cases[index])) }
                         }
                     }
                 }
+                finished.finish()
             }
-            var received = 0
-            for await (index, result) in finished {
-                results[index] = result
+            while true {
+                let batch = await finished.next()
+                if batch.isEmpty { break }
+                for (index, result) in batch { results[index] = result }
                 // Results reach reporters in plan order, so output is stable whatever finishes first.
                 while delivered < results.count, let ready = results[delivered] {
                     for reporter in reporters { reporter.finished(ready) }
                     delivered += 1
                 }
-                received += 1
-                if received == results.count { break }
             }
         }
-        yield.finish()
         var report = VerifyReport(baseURL: plan.secrets.redact(options.baseURL), results: results.compactMap { $0 }, duration: clock.now - start)
         for reporter in reporters {
             do {
