@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point one way: ContractJSON <- ContractSchema <- ContractModel <- {ContractVerifier
-// (-> ContractHTTP -> libcurl), ContractFixtures} <- contract (the executable); ContractTesting, for
+// (-> ContractHTTP -> libcurl), ContractFixtures, ContractOpenAPI (-> Yams, OpenAPIKit)} <- contract (the executable); ContractTesting, for
 // users' test targets, depends on Foundation alone (docs/ARCHITECTURE.md). Benchmarks, test
 // helpers and the examples (their own packages under examples/) never reach the products.
 let package = Package(
@@ -20,6 +20,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `contract import openapi` only. OpenAPIKit's default ExternalLoading trait (remote
+        // references, Swift Concurrency) triples its build time and is not needed.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         .target(name: "ContractJSON"),
@@ -31,6 +35,16 @@ let package = Package(
         .target(name: "ContractFixtures", dependencies: ["ContractModel", "ContractSchema", "ContractJSON"]),
         // For users' test targets: Foundation only (no libcurl, no test framework).
         .target(name: "ContractTesting"),
+        // OpenAPI 3.0/3.1 documents (YAML or JSON) to contracts; OpenAPIKit checks the document.
+        .target(
+            name: "ContractOpenAPI",
+            dependencies: [
+                "ContractJSON", "ContractModel",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+            ]
+        ),
         .target(name: "ContractVerifier", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractHTTP"]),
         .executableTarget(
             name: "contract",
@@ -39,6 +53,7 @@ let package = Package(
                 "ContractVerifier",
                 "ContractFixtures",
                 "ContractHTTP",
+                "ContractOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +82,10 @@ let package = Package(
         .testTarget(name: "ContractHTTPTests", dependencies: ["ContractHTTP", "TestSupport"]),
         .testTarget(
             name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "ContractOpenAPITests", dependencies: ["ContractOpenAPI", "ContractModel", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport"]),

@@ -1,3 +1,4 @@
+import ContractModel
 import ContractJSON
 
 /// One fixture file to be written: where (relative to the output folder), its exact bytes, and

@@ -10,9 +10,13 @@ public struct CanonicalJSONWriter: Sendable {
     }
 
     public var style: Style
+    /// False keeps object members in their order, for files made to be read (a contract's `id`
+    /// before its `cases`); the bytes are still the same for the same value.
+    public var sortsKeys: Bool
 
-    public init(style: Style = .pretty) {
+    public init(style: Style = .pretty, sortsKeys: Bool = true) {
         self.style = style
+        self.sortsKeys = sortsKeys
     }
 
     public func string(_ value: JSONValue) -> String {
@@ -51,7 +55,7 @@ public struct CanonicalJSONWriter: Sendable {
                 return
             }
             output += "{"
-            let members = object.members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+            let members = sortsKeys ? object.members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) } : object.members
             for (position, member) in members.enumerated() {
                 if position > 0 { output += "," }
                 newline(indent + 1, into: &output)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ContractFixtures
+import ContractModel
 
 /// FIPS 180-4 test vectors, and inputs that cross block boundaries in pieces.
 struct SHA256Tests {

@@ -1,12 +1,14 @@
-/// SHA-256 (FIPS 180-4), for the fixture manifest's hashes. Written here rather than depending on
-/// a cryptography package for one small, fixed need: hashes say whether a fixture is stale, and
-/// must be the same on every machine.
-struct SHA256 {
+/// SHA-256 (FIPS 180-4), for the hashes in the fixture and import manifests. Written here rather
+/// than depending on a cryptography package for one small, fixed need: hashes say whether a
+/// generated file is stale or was edited, and must be the same on every machine.
+public struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
+
+    public init() {}
 
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -19,7 +21,7 @@ struct SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    mutating func update(_ bytes: some Sequence<UInt8>) {
+    public mutating func update(_ bytes: some Sequence<UInt8>) {
         let bytes = Array(bytes)
         length &+= UInt64(bytes.count)
         var offset = 0
@@ -38,12 +40,12 @@ struct SHA256 {
         pending += bytes[offset...]
     }
 
-    mutating func update(_ text: String) {
+    public mutating func update(_ text: String) {
         update(text.utf8)
     }
 
     /// The digest as 64 lowercase hexadecimal digits.
-    mutating func hexDigest() -> String {
+    public mutating func hexDigest() -> String {
         let bits = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -55,7 +57,7 @@ struct SHA256 {
         }.joined()
     }
 
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.hexDigest()

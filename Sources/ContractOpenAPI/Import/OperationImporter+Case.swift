@@ -1,0 +1,159 @@
+import ContractJSON
+import ContractModel
+import Foundation
+
+extension OperationImporter {
+    /// The case object for `spec`: request values, then the expected response.
+    mutating func makeCase(
+        _ spec: CaseSpec, name: String, parameters: [ImportedParameter], placeholders: [String: String], body: ImportedBody?,
+        credentials: Credentials, label: String
+    ) -> JSONObject {
+        var pathParams = JSONObject()
+        var query = JSONObject()
+        var headers = JSONObject()
+        for parameter in parameters {
+            let value = self.value(of: parameter, example: spec.exampleName)
+            switch parameter.location {
+            case "path":
+                pathParams[placeholders[parameter.name] ?? parameter.name] = Self.scalar(value ?? "example")
+            case "query":
+                guard let value else { continue }
+                if case .array(let items) = value, items.allSatisfy(Self.isScalar) {
+                    query[parameter.name] = value
+                } else if Self.isScalar(value) {
+                    query[parameter.name] = value
+                } else {
+                    diagnostics.append(document.warning(
+                        "\(label): query parameter '\(parameter.name)' takes an object, which contracts cannot send; left out", at: parameter.pointer))
+                }
+            case "header":
+                // OpenAPI ignores these three as header parameters; the importer sets them itself.
+                guard let value, !["accept", "content-type", "authorization"].contains(parameter.name.lowercased()) else { continue }
+                headers[parameter.name] = .string(Self.text(value))
+            default:
+                continue  // cookies: reported once per operation by the caller
+            }
+        }
+        if spec.withoutCredentials {
+            for (header, _) in credentials.headers { headers[header] = .null }
+            for (parameter, _) in credentials.query { query[parameter] = .null }
+        }
+
+        var request = JSONObject()
+        if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
+        if !query.isEmpty { request["query"] = .object(query) }
+        if let body, body.mode != .unsupported, let value = self.value(of: body, example: spec.exampleName) {
+            switch body.mode {
+            case .json:
+                request["body"] = value
+                // A case that expects an error sends a wrong body on purpose: no schema to hold it to.
+                if spec.response.isSuccess, let schema = body.media["schema"] {
+                    request["schema"] = converter.convert(schema, at: body.pointer.appending("schema"), depth: 0)
+                }
+            case .form:
+                headers["Content-Type"] = .string(body.mediaType)
+                request["text"] = .string(Self.formEncoded(value))
+            case .unsupported:
+                break
+            }
+        }
+        if !headers.isEmpty { request["headers"] = .object(headers) }
+
+        var testCase = JSONObject()
+        testCase["name"] = .string(name)
+        if !request.isEmpty { testCase["request"] = .object(request) }
+        testCase["response"] = .object(response(spec))
+        return testCase
+    }
+
+    private mutating func response(_ spec: CaseSpec) -> JSONObject {
+        let documented = spec.response
+        var response = JSONObject()
+        response["status"] = documented.status
+        var headers = JSONObject()
+        if let json = documented.json {
+            let base = json.type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? json.type
+            headers["Content-Type"] = .object(JSONObject([JSONObject.Member(key: "pattern", value: .string("^" + Self.regexEscaped(base)))]))
+        }
+        for member in documented.object["headers"]?.objectValue ?? JSONObject() where member.key.lowercased() != "content-type" {
+            guard let (header, _) = document.resolved(member.value, at: documented.pointer.appending("headers").appending(member.key)),
+                header["required"]?.boolValue == true
+            else { continue }
+            headers[member.key] = .object(JSONObject([JSONObject.Member(key: "present", value: true)]))
+        }
+        if !headers.isEmpty { response["headers"] = .object(headers) }
+        if let json = documented.json, let schema = json.media["schema"] {
+            response["schema"] = converter.convert(schema, at: json.pointer.appending("schema"), depth: 0)
+            let example = spec.exampleName.flatMap { exampleValue(json.media, named: $0) } ?? (spec.exampleName == nil ? json.media["example"] : nil)
+            if let example { response["example"] = example }
+        } else if documented.json == nil, documented.key == "204" || documented.object["content"] == nil && documented.key == "205" {
+            response["empty"] = true
+        }
+        return response
+    }
+
+    /// A parameter's value for a case: the named example, else its `example`, else the first of
+    /// its `examples`, else (when required) one made from its schema.
+    private func value(of parameter: ImportedParameter, example name: String?) -> JSONValue? {
+        if let name, let value = exampleValue(parameter.object, named: name) { return value }
+        if let value = parameter.object["example"] ?? firstExample(parameter.object) { return value }
+        if let value = parameter.object["schema"]?.objectValue?["example"] ?? parameter.object["schema"]?.objectValue?["default"] { return value }
+        return parameter.required ? samples.value(for: parameter.object["schema"]) : nil
+    }
+
+    private func value(of body: ImportedBody, example name: String?) -> JSONValue? {
+        if let name, let value = exampleValue(body.media, named: name) { return value }
+        if let value = body.media["example"] ?? firstExample(body.media) { return value }
+        return samples.value(for: body.media["schema"])
+    }
+
+    private func exampleValue(_ object: JSONObject, named name: String) -> JSONValue? {
+        guard let entry = object["examples"]?.objectValue?[name] else { return nil }
+        return document.resolved(entry, at: .root)?.0["value"]
+    }
+
+    private func firstExample(_ object: JSONObject) -> JSONValue? {
+        guard let first = object["examples"]?.objectValue?.members.first else { return nil }
+        return document.resolved(first.value, at: .root)?.0["value"]
+    }
+
+    private static func isScalar(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string, .number, .bool: true
+        default: false
+        }
+    }
+
+    private static func scalar(_ value: JSONValue) -> JSONValue {
+        isScalar(value) ? value : .string(text(value))
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let string): string
+        case .number(let number): number.description
+        case .bool(let bool): bool ? "true" : "false"
+        default: CanonicalJSONWriter(style: .compact).string(value)
+        }
+    }
+
+    private static func formEncoded(_ value: JSONValue) -> String {
+        guard case .object(let object) = value else { return text(value) }
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        return object.members.flatMap { member -> [String] in
+            let values = member.value.arrayValue ?? [member.value]
+            return values.map { "\(encode(member.key))=\(encode(text($0)))" }
+        }.joined(separator: "&")
+    }
+
+    private static func regexEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}".contains(character) { result += "\\" }
+            result.append(character)
+        }
+        return result
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import ContractJSON
+import ContractModel
+
+/// A parameter of an operation, path-level ones merged in.
+struct ImportedParameter {
+    var name: String
+    var location: String
+    var required: Bool
+    var object: JSONObject
+    var pointer: JSONPointer
+}
+
+/// The request body an operation takes.
+struct ImportedBody {
+    enum Mode { case json, form, unsupported }
+    var mode: Mode
+    var mediaType: String
+    var required: Bool
+    var media: JSONObject
+    var pointer: JSONPointer
+}
+
+/// A documented response: its status key (`200`, `4XX`, `default`) and its JSON content, if any.
+struct ImportedResponse {
+    var key: String
+    var object: JSONObject
+    var pointer: JSONPointer
+    /// The JSON media type and its object, when the response has one.
+    var json: (type: String, media: JSONObject, pointer: JSONPointer)?
+
+    /// The contract's status: an integer, or a class such as `"4XX"`.
+    var status: JSONValue? {
+        if let code = Int(key), (100...599).contains(code) { return .number(JSONNumber(code)) }
+        let upper = key.uppercased()
+        if upper.count == 3, upper.hasSuffix("XX"), let first = upper.first, ("1"..."5").contains(first) { return .string(upper) }
+        return nil
+    }
+
+    var isSuccess: Bool { key.hasPrefix("2") }
+}
+
+/// One case to write: which response it expects and which request values lead there.
+struct CaseSpec {
+    var name: String
+    var response: ImportedResponse
+    /// A named example shared by the request and the response, or nil for the default values.
+    var exampleName: String?
+    var withoutCredentials = false
+    var order: Int
+}
+
+extension OperationImporter {
+    func parameters(of operation: JSONObject, pathItem: JSONObject, at pointer: JSONPointer) -> [ImportedParameter] {
+        var result: [ImportedParameter] = []
+        let pathLevel = (pathItem["parameters"]?.arrayValue ?? []).enumerated().map { ($0.element, pointer.parent!.appending("parameters").appending($0.offset)) }
+        let own = (operation["parameters"]?.arrayValue ?? []).enumerated().map { ($0.element, pointer.appending("parameters").appending($0.offset)) }
+        for (value, at) in pathLevel + own {
+            guard let (object, resolvedAt) = document.resolved(value, at: at),
+                let name = object["name"]?.stringValue, let location = object["in"]?.stringValue
+            else { continue }
+            let parameter = ImportedParameter(
+                name: name, location: location, required: object["required"]?.boolValue ?? (location == "path"), object: object, pointer: resolvedAt)
+            // An operation's parameter replaces the path's of the same name and location.
+            result.removeAll { $0.name == name && $0.location == location }
+            result.append(parameter)
+        }
+        return result
+    }
+
+    func requestBody(of operation: JSONObject, at pointer: JSONPointer) -> ImportedBody? {
+        guard let value = operation["requestBody"], let (body, at) = document.resolved(value, at: pointer.appending("requestBody")),
+            let content = body["content"]?.objectValue, let first = content.members.first
+        else { return nil }
+        let required = body["required"]?.boolValue ?? false
+        let contentPointer = at.appending("content")
+        if let json = content.members.first(where: { Self.isJSON($0.key) }), let media = json.value.objectValue {
+            return ImportedBody(mode: .json, mediaType: json.key, required: required, media: media, pointer: contentPointer.appending(json.key))
+        }
+        if let form = content.members.first(where: { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }), let media = form.value.objectValue {
+            return ImportedBody(mode: .form, mediaType: form.key, required: required, media: media, pointer: contentPointer.appending(form.key))
+        }
+        return ImportedBody(mode: .unsupported, mediaType: first.key, required: required, media: JSONObject(), pointer: contentPointer.appending(first.key))
+    }
+
+    mutating func responses(of operation: JSONObject, at pointer: JSONPointer, label: String) -> [ImportedResponse] {
+        var result: [ImportedResponse] = []
+        for member in operation["responses"]?.objectValue ?? JSONObject() {
+            guard let (object, at) = document.resolved(member.value, at: pointer.appending(member.key)) else { continue }
+            if let links = object["links"]?.objectValue, !links.isEmpty {
+                diagnostics.append(document.warning(
+                    "\(label): links (\(links.keys.joined(separator: ", "))) cannot be expressed in a contract; skipped", at: pointer.appending(member.key).appending("links")))
+            }
+            var response = ImportedResponse(key: member.key, object: object, pointer: at)
+            let content = object["content"]?.objectValue ?? JSONObject()
+            if let json = content.members.first(where: { Self.isJSON($0.key) }), let media = json.value.objectValue {
+                response.json = (json.key, media, at.appending("content").appending(json.key))
+            } else if let xml = content.members.first(where: { $0.key.lowercased().contains("xml") }) {
+                diagnostics.append(document.warning(
+                    "\(label): XML bodies cannot be checked by a contract; the \(member.key) response's body is not checked", at: at.appending("content").appending(xml.key)))
+            }
+            result.append(response)
+        }
+        return result
+    }
+
+    /// Which responses get a case: a named example shared by request and response pairs them; the
+    /// default values go to the first success status; an operation that needs credentials and
+    /// documents 401 (or 403) gets a case without them.
+    func caseSpecs(responses: [ImportedResponse], parameters: [ImportedParameter], body: ImportedBody?, credentials: Credentials) -> [CaseSpec] {
+        var specs: [CaseSpec] = []
+        var requestNames: [String] = []
+        for parameter in parameters { requestNames += Self.exampleNames(parameter.object) }
+        if let body { requestNames += Self.exampleNames(body.media) }
+        var seen: Set<String> = []
+        for name in requestNames where seen.insert(name).inserted {
+            for (order, response) in responses.enumerated() where response.status != nil {
+                guard let media = response.json?.media, Self.exampleNames(media).contains(name) else { continue }
+                specs.append(CaseSpec(name: Identifiers.identifier("\(response.key)-\(name)"), response: response, exampleName: name, order: order))
+            }
+        }
+        let successes = responses.enumerated().filter { $0.element.isSuccess && $0.element.status != nil }
+        if let (order, success) = successes.min(by: { $0.element.key < $1.element.key }), !specs.contains(where: { $0.response.isSuccess }) {
+            specs.append(CaseSpec(name: Identifiers.identifier(success.key), response: success, exampleName: nil, order: order))
+        }
+        if !credentials.isEmpty,
+            let (order, denied) = responses.enumerated().first(where: { $0.element.key == "401" }) ?? responses.enumerated().first(where: { $0.element.key == "403" }),
+            !specs.contains(where: { $0.response.key == denied.key })
+        {
+            specs.append(CaseSpec(name: "\(denied.key)-no-credentials", response: denied, exampleName: nil, withoutCredentials: true, order: order))
+        }
+        return specs
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let base = mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return base == "application/json" || base.hasSuffix("+json")
+    }
+
+    static func exampleNames(_ object: JSONObject) -> [String] {
+        object["examples"]?.objectValue?.keys ?? []
+    }
+}

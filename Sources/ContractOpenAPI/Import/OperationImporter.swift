@@ -1,0 +1,161 @@
+import ContractJSON
+import ContractModel
+
+/// One contract made from one operation.
+struct ImportedContract {
+    var id: String
+    /// Relative to the output folder.
+    var file: String
+    var value: JSONObject
+    var caseCount: Int
+}
+
+/// Operations to contracts: one contract per operation, a case per response status that a
+/// request of the document can be expected to produce (docs/openapi.md, "Cases").
+struct OperationImporter {
+    let document: OpenAPIDocument
+    var converter: SchemaConverter
+    private(set) var security: SecurityMapping
+    var diagnostics: [Diagnostic] = []
+    private var usedIDs: Set<String> = []
+    let samples: SampleValue
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    init(document: OpenAPIDocument) {
+        self.document = document
+        converter = SchemaConverter(document: document)
+        security = SecurityMapping(document: document)
+        samples = SampleValue(document: document)
+    }
+
+    mutating func importOperations() -> [ImportedContract] {
+        var contracts: [ImportedContract] = []
+        if let webhooks = document.root["webhooks"]?.objectValue, !webhooks.isEmpty {
+            diagnostics.append(document.warning(
+                "webhooks (\(webhooks.keys.joined(separator: ", "))) are requests the API sends, not ones it answers; skipped", at: JSONPointer(tokens: ["webhooks"])))
+        }
+        for pathMember in document.root["paths"]?.objectValue ?? JSONObject() {
+            let pathPointer = JSONPointer(tokens: ["paths", pathMember.key])
+            guard let (pathItem, _) = document.resolved(pathMember.value, at: pathPointer) else { continue }
+            for method in Self.methods {
+                guard case .object(let operation)? = pathItem[method] else { continue }
+                let pointer = pathPointer.appending(method)
+                guard method != "trace" else {
+                    diagnostics.append(document.warning("TRACE operations cannot be expressed in a contract; skipped", at: pointer))
+                    continue
+                }
+                if let contract = importOperation(operation, method: method, path: pathMember.key, pathItem: pathItem, at: pointer) {
+                    contracts.append(contract)
+                }
+            }
+        }
+        return contracts
+    }
+
+    // MARK: - One operation
+
+    private mutating func importOperation(
+        _ operation: JSONObject, method: String, path: String, pathItem: JSONObject, at pointer: JSONPointer
+    ) -> ImportedContract? {
+        let label = "\(method.uppercased()) \(path)"
+        if let callbacks = operation["callbacks"]?.objectValue, !callbacks.isEmpty {
+            diagnostics.append(document.warning(
+                "callbacks (\(callbacks.keys.joined(separator: ", "))) are requests the API sends; skipped", at: pointer.appending("callbacks")))
+        }
+        let parameters = self.parameters(of: operation, pathItem: pathItem, at: pointer)
+        for parameter in parameters where parameter.location == "cookie" {
+            diagnostics.append(document.warning(
+                "\(label): cookie parameter '\(parameter.name)' cannot be expressed in a contract (cookies are not sent); left out", at: parameter.pointer))
+        }
+        var placeholders: [String: String] = [:]
+        for parameter in parameters where parameter.location == "path" { placeholders[parameter.name] = Identifiers.placeholder(parameter.name) }
+        let template = Self.template(path, placeholders)
+
+        let body = requestBody(of: operation, at: pointer)
+        if let body, body.mode == .unsupported {
+            if body.required {
+                diagnostics.append(document.warning(
+                    "\(label): request bodies of type '\(body.mediaType)' cannot be expressed in a contract; the operation is skipped", at: body.pointer))
+                return nil
+            }
+            diagnostics.append(document.warning(
+                "\(label): request bodies of type '\(body.mediaType)' cannot be expressed in a contract; sent without a body", at: body.pointer))
+        }
+
+        var responses = self.responses(of: operation, at: pointer.appending("responses"), label: label)
+        if responses.isEmpty {
+            // 3.1 lets an operation leave its responses out; the least it promises is success.
+            diagnostics.append(document.note("\(label): no responses documented; its case expects any 2XX status and does not check the body", at: pointer))
+            responses = [ImportedResponse(key: "2XX", object: JSONObject(), pointer: pointer)]
+        }
+        let credentials = security.credentials(for: operation, at: pointer)
+        var specs = caseSpecs(responses: responses, parameters: parameters, body: body, credentials: credentials)
+        let exercised = Set(specs.map(\.response.key))
+        let left = responses.filter { !exercised.contains($0.key) }.map(\.key)
+        if !left.isEmpty {
+            diagnostics.append(document.note(
+                "\(label): response\(left.count == 1 ? "" : "s") \(left.joined(separator: ", ")) not turned into cases: no request example of the document leads to \(left.count == 1 ? "it" : "them") (docs/openapi.md)",
+                at: pointer.appending("responses")))
+        }
+        guard !specs.isEmpty else {
+            diagnostics.append(document.warning("\(label): no response can be exercised, so no contract was written", at: pointer.appending("responses")))
+            return nil
+        }
+        specs.sort { $0.order < $1.order }
+
+        let id = uniqueID(operation["operationId"]?.stringValue ?? "\(method)-\(path)")
+        var endpoint = JSONObject()
+        endpoint["method"] = .string(method.uppercased())
+        endpoint["path"] = .string(template)
+        var headers = JSONObject()
+        if responses.contains(where: { $0.json != nil }) { headers["Accept"] = "application/json" }
+        for (name, value) in credentials.headers { headers[name] = .string(value) }
+        if !headers.isEmpty { endpoint["headers"] = .object(headers) }
+        var query = JSONObject()
+        for (name, value) in credentials.query { query[name] = .string(value) }
+        if !query.isEmpty { endpoint["query"] = .object(query) }
+
+        var contract = JSONObject()
+        contract["id"] = .string(id)
+        if let summary = Self.summary(of: operation) { contract["summary"] = .string(summary) }
+        var tags: [JSONValue] = []
+        for case .string(let tag) in operation["tags"]?.arrayValue ?? [] where !tags.contains(.string(tag)) { tags.append(.string(tag)) }
+        if !tags.isEmpty { contract["tags"] = .array(tags) }
+        contract["request"] = .object(endpoint)
+        var names: Set<String> = []
+        contract["cases"] = .array(specs.map { spec in
+            var name = spec.name
+            var suffix = 2
+            while !names.insert(name).inserted { name = "\(spec.name)-\(suffix)"; suffix += 1 }
+            return .object(makeCase(spec, name: name, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials, label: label))
+        })
+        return ImportedContract(id: id, file: SchemaConverter.fileName(ofComponent: id), value: contract, caseCount: specs.count)
+    }
+
+    private static func summary(of operation: JSONObject) -> String? {
+        if let summary = operation["summary"]?.stringValue, !summary.isEmpty { return summary }
+        guard let description = operation["description"]?.stringValue else { return nil }
+        let line = description.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.isEmpty ? nil : line.count > 120 ? String(line.prefix(119)) + "…" : line
+    }
+
+    private static func template(_ path: String, _ placeholders: [String: String]) -> String {
+        var result = path
+        for (name, placeholder) in placeholders where name != placeholder {
+            result = result.replacingOccurrences(of: "{\(name)}", with: "{\(placeholder)}")
+        }
+        return result
+    }
+
+    private mutating func uniqueID(_ text: String) -> String {
+        let base = Identifiers.identifier(text)
+        var id = base
+        var suffix = 2
+        while !usedIDs.insert(id.lowercased()).inserted {
+            id = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        return id
+    }
+}

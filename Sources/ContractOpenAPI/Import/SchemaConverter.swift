@@ -1,0 +1,126 @@
+import ContractJSON
+import ContractModel
+
+/// OpenAPI schemas to JSON Schema 2020-12 as the contracts use it.
+///
+/// 3.0's dialect is rewritten keyword by keyword: `nullable` adds `null` to the type (or to the
+/// `enum`), boolean `exclusiveMinimum`/`exclusiveMaximum` become the 2020-12 numbers, `example`
+/// becomes `examples`. For both versions, references to `#/components/schemas/Name` become the
+/// shared file `schemas/Name.json`, so a component is written once and recursive schemas stay
+/// recursive; any other reference inside the document is copied in place. Keywords that only
+/// annotate (`discriminator`, `xml`, `readOnly`, `x-…`) are kept: a validator ignores them.
+struct SchemaConverter {
+    let document: OpenAPIDocument
+    /// Component names referenced so far, for the caller to write as shared files.
+    private(set) var referencedComponents: Set<String> = []
+
+    init(document: OpenAPIDocument) {
+        self.document = document
+    }
+
+    /// The schema at `pointer`, for a file `depth` folders below the output folder.
+    mutating func convert(_ schema: JSONValue, at pointer: JSONPointer, depth: Int) -> JSONValue {
+        convert(schema, at: pointer, prefix: String(repeating: "../", count: depth) + "schemas/", inlining: [])
+    }
+
+    /// A shared component's schema, for `schemas/Name.json`.
+    mutating func convertComponent(_ name: String) -> JSONValue? {
+        let pointer = JSONPointer(tokens: ["components", "schemas", name])
+        guard let schema = document.value(at: pointer) else { return nil }
+        return convert(schema, at: pointer, prefix: "", inlining: [])
+    }
+
+    /// The file name of a component's shared schema: the name, made safe for any file system.
+    static func fileName(ofComponent name: String) -> String {
+        Identifiers.fileSafe(name) + ".json"
+    }
+
+    private mutating func convert(_ schema: JSONValue, at pointer: JSONPointer, prefix: String, inlining: Set<JSONPointer>) -> JSONValue {
+        guard case .object(let object) = schema else { return schema }  // `true`, `false`
+        if let reference = object["$ref"]?.stringValue {
+            let target = reference.hasPrefix("#/components/schemas/") ? OpenAPIDocument.localPointer(reference) : nil
+            if let target, target.tokens.count >= 3 {
+                let name = target.tokens[2]
+                referencedComponents.insert(name)
+                let rest = JSONPointer(tokens: Array(target.tokens.dropFirst(3)))
+                var converted = JSONObject()
+                converted["$ref"] = .string(prefix + Self.fileName(ofComponent: name) + (rest.isRoot ? "" : "#" + rest.uriFragment))
+                // 3.0 ignores everything next to `$ref`; 3.1 applies it alongside.
+                if document.version.isDraft2020 {
+                    for member in convertMembers(object, at: pointer, prefix: prefix, inlining: inlining) where member.key != "$ref" {
+                        converted[member.key] = member.value
+                    }
+                }
+                return .object(converted)
+            }
+            if let target = OpenAPIDocument.localPointer(reference), !inlining.contains(target), let value = document.value(at: target) {
+                return convert(value, at: target, prefix: prefix, inlining: inlining.union([target]))
+            }
+        }
+        var converted = JSONObject(convertMembers(object, at: pointer, prefix: prefix, inlining: inlining))
+        if !document.version.isDraft2020 { converted = Self.rewrite30(converted) }
+        if let example = converted["example"] {
+            converted["example"] = nil
+            if converted["examples"] == nil { converted["examples"] = .array([example]) }
+        }
+        return .object(converted)
+    }
+
+    /// Subschemas converted, every other value as written.
+    private mutating func convertMembers(_ object: JSONObject, at pointer: JSONPointer, prefix: String, inlining: Set<JSONPointer>) -> [JSONObject.Member] {
+        object.members.map { member in
+            let at = pointer.appending(member.key)
+            switch (member.key, member.value) {
+            case (let key, .object(let map)) where Self.schemaMaps.contains(key):
+                return JSONObject.Member(key: key, value: .object(JSONObject(map.members.map {
+                    JSONObject.Member(key: $0.key, value: convert($0.value, at: at.appending($0.key), prefix: prefix, inlining: inlining))
+                })))
+            case (let key, .array(let elements)) where Self.schemaArrays.contains(key) || key == "items":
+                return JSONObject.Member(key: key, value: .array(elements.enumerated().map {
+                    convert($0.element, at: at.appending($0.offset), prefix: prefix, inlining: inlining)
+                }))
+            case (let key, let value) where Self.schemaValues.contains(key):
+                return JSONObject.Member(key: key, value: convert(value, at: at, prefix: prefix, inlining: inlining))
+            default:
+                return member
+            }
+        }
+    }
+
+    private static let schemaMaps: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]
+    private static let schemaArrays: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
+    private static let schemaValues: Set<String> = [
+        "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems",
+        "unevaluatedProperties", "additionalItems", "contentSchema",
+    ]
+
+    /// `nullable`, and the boolean form of the exclusive bounds.
+    private static func rewrite30(_ object: JSONObject) -> JSONObject {
+        var object = object
+        for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+            guard case .bool(let exclusive) = object[flag] else { continue }
+            object[flag] = nil
+            if exclusive, let value = object[bound] {
+                object[flag] = value
+                object[bound] = nil
+            }
+        }
+        guard case .bool(let nullable) = object["nullable"] else { return object }
+        object["nullable"] = nil
+        guard nullable else { return object }
+        if case .array(let options) = object["enum"], !options.contains(.null) { object["enum"] = .array(options + [.null]) }
+        switch object["type"] {
+        case .string(let type):
+            object["type"] = .array([.string(type), "null"])
+            return object
+        case .array(let types):
+            if !types.contains("null") { object["type"] = .array(types + ["null"]) }
+            return object
+        default:
+            // No type to widen (an `allOf` of a reference, say): the value is either null or the rest.
+            var wrapped = JSONObject()
+            wrapped["anyOf"] = .array([.object(object), .object(JSONObject([JSONObject.Member(key: "type", value: "null")]))])
+            return wrapped
+        }
+    }
+}

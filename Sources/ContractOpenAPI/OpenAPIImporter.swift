@@ -1,0 +1,115 @@
+import Foundation
+import ContractJSON
+import ContractModel
+
+/// A file the import writes, relative to the output folder.
+public struct GeneratedFile: Sendable, Hashable {
+    public var path: String
+    public var bytes: [UInt8]
+}
+
+/// What an import made of a document, before anything is written.
+public struct ImportResult: Sendable {
+    public var files: [GeneratedFile]
+    /// Warnings (what was skipped) and notes, located in the document.
+    public var diagnostics: [Diagnostic]
+    /// The environment variables the contracts read, one per security scheme used.
+    public var variables: [SecurityVariable]
+    /// The document's server URLs: candidates for `contract verify --base-url`.
+    public var servers: [String]
+    public var contractCount: Int
+    public var caseCount: Int
+}
+
+/// `contract import openapi` as a library: read and check the document, make one contract per
+/// operation and one shared schema file per component schema they use, and lint the result in
+/// memory, so that what is written is a tree `contract lint` accepts.
+public enum OpenAPIImporter {
+    public static func importDocument(path: String, shownAs file: String) throws(ImportFailure) -> ImportResult {
+        let document = try OpenAPIDocument.read(path: path, shownAs: file)
+        var importer = OperationImporter(document: document)
+        var contracts = importer.importOperations()
+        var converter = importer.converter
+        var schemas: [String: JSONValue] = [:]
+        // Component schemas refer to others: convert until no new name turns up.
+        while let name = converter.referencedComponents.subtracting(schemas.keys).sorted().first {
+            schemas[name] = converter.convertComponent(name) ?? .object(JSONObject())
+        }
+        var diagnostics = importer.diagnostics + importer.security.diagnostics
+        diagnostics += dropInvalidExamples(&contracts, schemas: schemas)
+
+        let writer = CanonicalJSONWriter(style: .pretty, sortsKeys: false)
+        var files = contracts.map { GeneratedFile(path: $0.file, bytes: writer.bytes(.object($0.value))) }
+        files += schemas.map { GeneratedFile(path: "schemas/" + SchemaConverter.fileName(ofComponent: $0.key), bytes: writer.bytes($0.value)) }
+        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        if contracts.isEmpty {
+            diagnostics.append(.warning("the document has no operations a contract can describe; nothing to write", file: file))
+            files = []
+        }
+        let problems = files.isEmpty ? [] : lint(files).filter { $0.severity == .error }
+        if !problems.isEmpty {
+            // A document the importer cannot turn into valid contracts is the importer's fault;
+            // say so rather than write a tree that does not lint.
+            throw ImportFailure(diagnostics: problems.map {
+                var diagnostic = $0
+                diagnostic.message = "the import made an invalid contract (please report this with the document): " + diagnostic.message
+                return diagnostic
+            })
+        }
+        return ImportResult(
+            files: files, diagnostics: diagnostics.sorted(), variables: importer.security.variables.values.sorted { $0.name < $1.name },
+            servers: servers(of: document), contractCount: contracts.count, caseCount: contracts.reduce(0) { $0 + $1.caseCount })
+    }
+
+    private static func lint(_ files: [GeneratedFile]) -> [Diagnostic] {
+        let sources = files.map { SourceFile(path: $0.path, relativePath: $0.path, bytes: $0.bytes) }
+        return LintReport(ContractLoader.load(files: sources, directory: ".")).diagnostics
+    }
+
+    /// Examples in the document that do not match their own schema would make the contracts fail
+    /// lint: they are left out, each with a warning.
+    private static func dropInvalidExamples(_ contracts: inout [ImportedContract], schemas: [String: JSONValue]) -> [Diagnostic] {
+        let writer = CanonicalJSONWriter(style: .pretty, sortsKeys: false)
+        let schemaFiles = schemas.map { GeneratedFile(path: "schemas/" + SchemaConverter.fileName(ofComponent: $0.key), bytes: writer.bytes($0.value)) }
+        var warnings: [Diagnostic] = []
+        for index in contracts.indices {
+            let file = GeneratedFile(path: contracts[index].file, bytes: writer.bytes(.object(contracts[index].value)))
+            let errors = lint([file] + schemaFiles).filter { $0.severity == .error && $0.file == file.path }
+            for error in errors {
+                guard let pointer = error.pointer, let (caseIndex, key) = exampleLocation(pointer),
+                    case .array(var cases)? = contracts[index].value["cases"], case .object(var testCase) = cases[caseIndex],
+                    case .object(var part)? = testCase[key.part]
+                else { continue }
+                part[key.member] = nil
+                testCase[key.part] = .object(part)
+                cases[caseIndex] = .object(testCase)
+                contracts[index].value["cases"] = .array(cases)
+                warnings.append(.warning(
+                    "case '\(testCase["name"]?.stringValue ?? "")': the document's \(key.part) \(key.member == "body" ? "body example" : "example") does not match its schema, left out: \(error.message)",
+                    file: file.path))
+            }
+        }
+        return warnings
+    }
+
+    /// `/cases/N/response/example` or `/cases/N/request/body` and anything below them.
+    private static func exampleLocation(_ pointer: JSONPointer) -> (Int, (part: String, member: String))? {
+        let tokens = pointer.tokens
+        guard tokens.count >= 4, tokens[0] == "cases", let index = Int(tokens[1]) else { return nil }
+        switch (tokens[2], tokens[3]) {
+        case ("response", "example"): return (index, ("response", "example"))
+        case ("request", "body"): return (index, ("request", "body"))
+        default: return nil
+        }
+    }
+
+    private static func servers(of document: OpenAPIDocument) -> [String] {
+        (document.root["servers"]?.arrayValue ?? []).compactMap { server in
+            guard var url = server.objectValue?["url"]?.stringValue else { return nil }
+            for variable in server.objectValue?["variables"]?.objectValue ?? JSONObject() {
+                if let value = variable.value.objectValue?["default"]?.stringValue { url = url.replacingOccurrences(of: "{\(variable.key)}", with: value) }
+            }
+            return url
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import ContractJSON
+import ContractModel
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import Yams
+
+/// Why an import stopped before writing anything: every problem, located in the document.
+public struct ImportFailure: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+}
+
+/// An OpenAPI document as read: its values, where each is in the file, and its version.
+struct OpenAPIDocument {
+    enum Version {
+        case v30, v31
+
+        /// Schemas of 3.0 are their own dialect (`nullable`, boolean `exclusiveMinimum`…); 3.1's are 2020-12.
+        var isDraft2020: Bool { self == .v31 }
+    }
+
+    /// The document's path as shown in diagnostics.
+    let file: String
+    let root: JSONObject
+    let version: Version
+    private let marks: [JSONPointer: SourceLocation]
+
+    static func read(path: String, shownAs file: String) throws(ImportFailure) -> OpenAPIDocument {
+        func fail(_ message: String, at location: SourceLocation? = nil) -> ImportFailure {
+            ImportFailure(diagnostics: [.error(message, file: file, location: location)])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
+        guard let text = String(data: data, encoding: .utf8) else { throw fail("the file is not UTF-8 text") }
+        let value: JSONValue
+        var marks: [JSONPointer: SourceLocation] = [:]
+        if text.drop(while: \.isWhitespace).first == "{" {
+            do {
+                let document = try JSONParser().parse(Array(data))
+                value = document.value
+                Self.collect(document, value: document.value, at: .root, into: &marks)
+            } catch {
+                throw fail("invalid JSON: \(error.message)", at: error.location)
+            }
+        } else {
+            do {
+                (value, marks) = try YAMLReader.read(text)
+            } catch {
+                throw fail(error.message, at: error.location)
+            }
+        }
+        guard case .object(let root) = value else { throw fail("an OpenAPI document is an object, found \(value.typeName)") }
+        let version = try Self.version(of: root, marks: marks, file: file)
+        try Self.validate(data, isJSON: text.drop(while: \.isWhitespace).first == "{", version: version, file: file)
+        let document = OpenAPIDocument(file: file, root: root, version: version, marks: marks)
+        try document.checkReferences()
+        return document
+    }
+
+    /// Where `pointer` (or its nearest ancestor with a known position) is in the file.
+    func location(of pointer: JSONPointer) -> SourceLocation? {
+        var current: JSONPointer? = pointer
+        while let at = current {
+            if let location = marks[at] { return location }
+            current = at.parent
+        }
+        return nil
+    }
+
+    func warning(_ message: String, at pointer: JSONPointer) -> Diagnostic {
+        .warning(message, file: file, location: location(of: pointer), pointer: pointer)
+    }
+
+    func note(_ message: String, at pointer: JSONPointer) -> Diagnostic {
+        Diagnostic(severity: .note, message: message, file: file, location: location(of: pointer), pointer: pointer)
+    }
+
+    /// The value at a local reference (`#/components/…`).
+    func value(at pointer: JSONPointer) -> JSONValue? {
+        JSONValue.object(root)[pointer: pointer]
+    }
+
+    /// Follows `$ref` until a value that is not a reference: parameters, responses and request
+    /// bodies may all be references. Returns the value and where it is.
+    func resolved(_ value: JSONValue, at pointer: JSONPointer) -> (JSONObject, JSONPointer)? {
+        var value = value
+        var pointer = pointer
+        for _ in 0..<32 {
+            guard case .object(let object) = value else { return nil }
+            guard let reference = object["$ref"]?.stringValue else { return (object, pointer) }
+            guard let target = Self.localPointer(reference), let next = self.value(at: target) else { return nil }
+            (value, pointer) = (next, target)
+        }
+        return nil
+    }
+
+    static func localPointer(_ reference: String) -> JSONPointer? {
+        guard reference.hasPrefix("#") else { return nil }
+        return try? JSONPointer(uriFragment: String(reference.dropFirst()))
+    }
+
+    private init(file: String, root: JSONObject, version: Version, marks: [JSONPointer: SourceLocation]) {
+        self.file = file
+        self.root = root
+        self.version = version
+        self.marks = marks
+    }
+
+    private static func collect(_ document: JSONDocument, value: JSONValue, at pointer: JSONPointer, into marks: inout [JSONPointer: SourceLocation]) {
+        marks[pointer] = document.location(of: pointer)
+        switch value {
+        case .object(let object): for member in object { collect(document, value: member.value, at: pointer.appending(member.key), into: &marks) }
+        case .array(let elements): for (index, element) in elements.enumerated() { collect(document, value: element, at: pointer.appending(index), into: &marks) }
+        default: break
+        }
+    }
+
+    private static func version(of root: JSONObject, marks: [JSONPointer: SourceLocation], file: String) throws(ImportFailure) -> Version {
+        if let swagger = root["swagger"] {
+            throw ImportFailure(diagnostics: [.error(
+                "Swagger \(swagger.stringValue ?? "2.0") documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi)",
+                file: file, location: marks[JSONPointer(tokens: ["swagger"])], pointer: JSONPointer(tokens: ["swagger"]))])
+        }
+        let pointer = JSONPointer(tokens: ["openapi"])
+        guard let text = root["openapi"]?.stringValue else {
+            throw ImportFailure(diagnostics: [.error("not an OpenAPI document: the 'openapi' version string is missing", file: file, location: marks[.root])])
+        }
+        if text.hasPrefix("3.0.") { return .v30 }
+        if text.hasPrefix("3.1.") { return .v31 }
+        throw ImportFailure(diagnostics: [.error(
+            "OpenAPI \(text) is not supported: 3.0.x and 3.1.x are", file: file, location: marks[pointer], pointer: pointer)])
+    }
+
+    /// OpenAPIKit decides whether the document is a valid OpenAPI document of its version, so the
+    /// import works only from documents other tools accept too.
+    private static func validate(_ data: Data, isJSON: Bool, version: Version, file: String) throws(ImportFailure) {
+        do {
+            switch (version, isJSON) {
+            case (.v30, true): _ = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
+            case (.v30, false): _ = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
+            case (.v31, true): _ = try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+            case (.v31, false): _ = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+            }
+        } catch {
+            let reason = version == .v30 ? OpenAPIKit30.OpenAPI.Error(from: error).localizedDescription : OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
+            throw ImportFailure(diagnostics: [.error("not a valid OpenAPI document: \(reason)", file: file)])
+        }
+    }
+
+    /// Every `$ref` must point into this document, at something that exists: the import reads
+    /// one file, and a reference to nowhere would become a contract that cannot work.
+    private func checkReferences() throws(ImportFailure) {
+        var problems: [Diagnostic] = []
+        func walk(_ value: JSONValue, at pointer: JSONPointer) {
+            switch value {
+            case .object(let object):
+                if let reference = object["$ref"]?.stringValue {
+                    let at = pointer.appending("$ref")
+                    if let target = Self.localPointer(reference) {
+                        if self.value(at: target) == nil {
+                            problems.append(.error("'\(reference)' points to nothing in this document", file: file, location: location(of: at), pointer: at))
+                        }
+                    } else {
+                        problems.append(.error(
+                            "'\(reference)' refers to another file; bundle the document into one file first (for example with redocly bundle)",
+                            file: file, location: location(of: at), pointer: at))
+                    }
+                }
+                for member in object where member.key != "$ref" { walk(member.value, at: pointer.appending(member.key)) }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { walk(element, at: pointer.appending(index)) }
+            default:
+                break
+            }
+        }
+        walk(.object(root), at: .root)
+        if !problems.isEmpty { throw ImportFailure(diagnostics: problems) }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import ContractOpenAPI
+import Foundation
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Make contracts from an existing API description.",
+        subcommands: [ImportOpenAPICommand.self]
+    )
+}
+
+struct ImportOpenAPICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi",
+        abstract: "Make contracts from an OpenAPI 3.0 or 3.1 document (YAML or JSON).",
+        discussion: """
+            One contract per operation, a case per response that the document's examples lead to, and one shared \
+            schema file per component schema (docs/openapi.md). What a contract cannot express (callbacks, webhooks, \
+            links, XML bodies, cookies) is skipped with a warning that names its place in the document. Security \
+            schemes become ${env:NAME} placeholders, listed at the end.
+
+            DIR/.contract-import.json records the files the import wrote: importing again rewrites only those, \
+            never a file a person wrote or edited.
+
+            Exit codes: 0 imported (warnings allowed); 2 an invalid or unsupported document, a file in DIR the \
+            import does not own, or invalid arguments (nothing is written).
+            """
+    )
+
+    @Argument(help: "The OpenAPI document.")
+    var file: String
+
+    @Option(help: "The folder to write the contracts into (created when missing).")
+    var out: String
+
+    func run() throws {
+        let result: ImportResult
+        let outcome: ImportWriter.Outcome
+        do {
+            result = try OpenAPIImporter.importDocument(path: file, shownAs: file)
+            outcome = try ImportWriter.write(result, to: out, source: file)
+        } catch {
+            for diagnostic in error.diagnostics { printError(diagnostic.rendered) }
+            printError("nothing was written")
+            throw ExitCode(2)
+        }
+        for diagnostic in result.diagnostics { print(diagnostic.rendered) }
+        let removed = outcome.removed.isEmpty ? "" : ", \(outcome.removed.count) removed"
+        print("\(result.contractCount) contract\(result.contractCount == 1 ? "" : "s") with \(result.caseCount) case\(result.caseCount == 1 ? "" : "s") in \(out): \(outcome.written.count) files written, \(outcome.unchanged.count) unchanged\(removed)")
+        for path in outcome.kept { print("kept \(out)/\(path): no longer generated, but edited since the last import") }
+        if !result.servers.isEmpty {
+            print("Servers in the document (pass one, or your own, as --base-url):")
+            for server in result.servers { print("  \(server)") }
+        }
+        if !result.variables.isEmpty {
+            print("Environment variables the contracts read (set them before 'contract verify'):")
+            for variable in result.variables { print("  \(variable.name): \(variable.usage) (security scheme '\(variable.scheme)')") }
+        }
+        if result.contractCount > 0 { print("Next: contract lint \(out) && contract verify --base-url URL \(out)") }
+    }
+}
