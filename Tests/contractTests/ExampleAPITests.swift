@@ -95,4 +95,30 @@ struct ExampleAPITests {
         #expect(result.stdout.contains("10 cases: 6 passed, 4 failed"))
         #expect(!result.stdout.contains("example-token"))
     }
+
+    /// The example API's OpenAPI document imports into contracts the API passes, and that catch
+    /// its drift.
+    @Test func itsOpenAPIDocumentImportsIntoWorkingContracts() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("imported-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let imported = try ContractBinary.run(["import", "openapi", "examples/MarketAPI/openapi.yaml", "--out", out.path], in: Self.packageRoot)
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("MARKET_TOKEN: a bearer access token"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["MARKET_TOKEN"] = "example-token"
+        func verify(_ server: RunningServer) throws -> ContractBinary.Result {
+            try ContractBinary.run(["verify", "--base-url", server.baseURL, "--color", "never", out.path], in: Self.packageRoot, environment: environment)
+        }
+        let passing = try verify(RunningServer([]))
+        #expect(passing.exitCode == 0, "\(passing.stdout)")
+        #expect(passing.stdout.contains("10 cases: 10 passed, 0 failed"))
+        let drifting = try verify(RunningServer(["--drift"]))
+        #expect(drifting.exitCode == 1)
+        for line in [
+            "FAIL  products.get/200-found", "FAIL  products.create/201-created", "FAIL  products.list/200-first-page",
+            "- body: /: unexpected property 'created_at', did you mean 'createdAt'?", "- header: expected header 'Location', found none",
+        ] {
+            #expect(drifting.stdout.contains(line), "missing: \(line)")
+        }
+    }
 }
