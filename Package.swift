@@ -85,7 +85,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
-            name: "ContractOpenAPITests", dependencies: ["ContractOpenAPI", "ContractModel", "ContractJSON", "TestSupport"],
+            name: "ContractOpenAPITests", dependencies: ["ContractOpenAPI", "ContractFixtures", "ContractModel", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport"]),

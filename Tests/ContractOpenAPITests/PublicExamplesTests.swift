@@ -1,3 +1,4 @@
+import ContractFixtures
 import ContractJSON
 import ContractModel
 import ContractOpenAPI
@@ -16,9 +17,8 @@ struct PublicExamplesTests {
         try OpenAPIImporter.importDocument(path: SharedData.url("openapi/" + name).path, shownAs: "openapi/" + name)
     }
 
-    static func lint(_ result: ImportResult) -> LintReport {
-        let files = result.files.map { SourceFile(path: $0.path, relativePath: $0.path, bytes: $0.bytes) }
-        return LintReport(ContractLoader.load(files: files, directory: "."))
+    static func load(_ result: ImportResult) -> ContractSet {
+        ContractLoader.load(files: result.files.map { SourceFile(path: $0.path, relativePath: $0.path, bytes: $0.bytes) }, directory: ".")
     }
 
     @Test(arguments: documents)
@@ -31,10 +31,15 @@ struct PublicExamplesTests {
             return
         }
         #expect(result.contractCount > 0)
-        let report = Self.lint(result)
+        let set = Self.load(result)
+        let report = LintReport(set)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.rendered))")
         #expect(report.contractCount == result.contractCount)
         #expect(report.caseCount == result.caseCount)
+        // And the same contracts give unit-test fixtures, one per case.
+        let (fixtures, problems) = FixturePlanner(set).plan()
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(fixtures.count == result.caseCount)
     }
 
     @Test func whatCannotBeExpressedIsNamedWithItsPlace() throws {
