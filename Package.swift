@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "ContractOpenAPI",
             dependencies: [
-                "ContractJSON", "ContractModel",
+                "ContractJSON", "ContractSchema", "ContractModel",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),

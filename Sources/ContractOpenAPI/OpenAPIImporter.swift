@@ -35,6 +35,8 @@ public enum OpenAPIImporter {
         while let name = converter.referencedComponents.subtracting(schemas.keys).sorted().first {
             schemas[name] = converter.convertComponent(name) ?? .object(JSONObject())
         }
+        let invalidSchemas = DocumentSchemaCheck.problems(converter.converted, in: document)
+        if !invalidSchemas.isEmpty { throw ImportFailure(diagnostics: invalidSchemas) }
         var diagnostics = importer.diagnostics + importer.security.diagnostics
         diagnostics += dropInvalidExamples(&contracts, schemas: schemas)
 

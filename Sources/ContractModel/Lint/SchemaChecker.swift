@@ -34,7 +34,7 @@ struct SchemaChecker {
             return
         }
         for example in examples {
-            for error in condensed(compiled.validate(example.value).errors) {
+            for error in compiled.validate(example.value).errors.mostSpecific() {
                 let pointer = JSONPointer(tokens: example.pointer.tokens + error.instanceLocation.tokens)
                 add("\(example.what) does not match its schema: \(error.message) (at \(display(error.absoluteKeywordLocation)))",
                     file: relativePath, pointer: pointer)
@@ -60,7 +60,7 @@ struct SchemaChecker {
         // The compiler's message for the same place is the more specific one, so it wins.
         let displayed = displayPaths[file] ?? file
         let explained = Set(diagnostics.filter { $0.file == displayed }.compactMap(\.pointer))
-        for error in condensed(metaSchema.validate(schema).errors) {
+        for error in metaSchema.validate(schema).errors.mostSpecific() {
             let location = JSONPointer(tokens: pointer.tokens + error.instanceLocation.tokens)
             guard !explained.contains(location) else { continue }
             add("invalid schema: \(error.message)", file: file, pointer: location)
@@ -72,28 +72,6 @@ struct SchemaChecker {
         let compiled = try? JSONSchema(compiling: dialect.rawValue, registry: SchemaRegistry(), defaultDialect: dialect)
         metaSchemas[dialect] = compiled
         return compiled
-    }
-
-    /// One error per instance location: the most specific one, not the `anyOf` summary above it.
-    private func condensed(_ errors: [ValidationError]) -> [ValidationError] {
-        var kept: [JSONPointer: ValidationError] = [:]
-        var order: [JSONPointer] = []
-        for error in errors {
-            guard let existing = kept[error.instanceLocation] else {
-                kept[error.instanceLocation] = error
-                order.append(error.instanceLocation)
-                continue
-            }
-            let summaries: Set<String> = ["anyOf", "oneOf", "allOf", "false"]
-            if summaries.contains(existing.keyword), !summaries.contains(error.keyword) {
-                kept[error.instanceLocation] = error
-            }
-        }
-        // Drop a summary when a deeper location explains it.
-        return order.compactMap { kept[$0] }.filter { error in
-            !(["anyOf", "oneOf"].contains(error.keyword)
-                && order.contains { $0.tokens.count > error.instanceLocation.tokens.count && $0.tokens.starts(with: error.instanceLocation.tokens) })
-        }
     }
 
     private mutating func report(_ problem: SchemaProblem) {

@@ -63,7 +63,18 @@ struct OperationImporter {
             diagnostics.append(document.warning(
                 "callbacks (\(callbacks.keys.joined(separator: ", "))) are requests the API sends; skipped", at: pointer.appending("callbacks")))
         }
-        let parameters = self.parameters(of: operation, pathItem: pathItem, at: pointer)
+        var parameters = self.parameters(of: operation, pathItem: pathItem, at: pointer)
+        let templated = Self.placeholderNames(in: path)
+        let declared = Set(parameters.filter { $0.location == "path" }.map(\.name))
+        if let missing = templated.first(where: { !declared.contains($0) }) {
+            diagnostics.append(document.warning(
+                "\(label): the path's '{\(missing)}' has no path parameter of that name, so no request can be made; skipped", at: pointer))
+            return nil
+        }
+        for parameter in parameters where parameter.location == "path" && !templated.contains(parameter.name) {
+            diagnostics.append(document.warning("\(label): path parameter '\(parameter.name)' is not in the path; left out", at: parameter.pointer))
+        }
+        parameters.removeAll { $0.location == "path" && !templated.contains($0.name) }
         for parameter in parameters where parameter.location == "cookie" {
             diagnostics.append(document.warning(
                 "\(label): cookie parameter '\(parameter.name)' cannot be expressed in a contract (cookies are not sent); left out", at: parameter.pointer))
@@ -138,6 +149,16 @@ struct OperationImporter {
         guard let description = operation["description"]?.stringValue else { return nil }
         let line = description.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return line.isEmpty ? nil : line.count > 120 ? String(line.prefix(119)) + "…" : line
+    }
+
+    private static func placeholderNames(in path: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     private static func template(_ path: String, _ placeholders: [String: String]) -> String {

@@ -13,6 +13,8 @@ struct SchemaConverter {
     let document: OpenAPIDocument
     /// Component names referenced so far, for the caller to write as shared files.
     private(set) var referencedComponents: Set<String> = []
+    /// Every schema converted, by its place in the document, for ``DocumentSchemaCheck``.
+    private(set) var converted: [JSONPointer: JSONValue] = [:]
 
     init(document: OpenAPIDocument) {
         self.document = document
@@ -20,14 +22,18 @@ struct SchemaConverter {
 
     /// The schema at `pointer`, for a file `depth` folders below the output folder.
     mutating func convert(_ schema: JSONValue, at pointer: JSONPointer, depth: Int) -> JSONValue {
-        convert(schema, at: pointer, prefix: String(repeating: "../", count: depth) + "schemas/", inlining: [])
+        let result = convert(schema, at: pointer, prefix: String(repeating: "../", count: depth) + "schemas/", inlining: [])
+        converted[pointer] = result
+        return result
     }
 
     /// A shared component's schema, for `schemas/Name.json`.
     mutating func convertComponent(_ name: String) -> JSONValue? {
         let pointer = JSONPointer(tokens: ["components", "schemas", name])
         guard let schema = document.value(at: pointer) else { return nil }
-        return convert(schema, at: pointer, prefix: "", inlining: [])
+        let result = convert(schema, at: pointer, prefix: "", inlining: [])
+        converted[pointer] = result
+        return result
     }
 
     /// The file name of a component's shared schema: the name, made safe for any file system.

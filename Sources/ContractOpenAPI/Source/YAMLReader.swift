@@ -24,7 +24,7 @@ enum YAMLReader {
         }
         guard let root else { throw Failure(message: "the document is empty", location: nil) }
         var marks: [JSONPointer: SourceLocation] = [:]
-        let value = try convert(root, at: .root, marks: &marks)
+        let value = try convert(root, at: .root, depth: 0, marks: &marks)
         return (value, marks)
     }
 
@@ -41,16 +41,20 @@ enum YAMLReader {
         }
     }()
 
-    private static func convert(_ node: Node, at pointer: JSONPointer, marks: inout [JSONPointer: SourceLocation]) throws(Failure) -> JSONValue {
+    /// The JSON parser's nesting limit: deeper documents are refused, not a stack overflow.
+    static let maxDepth = 512
+
+    private static func convert(_ node: Node, at pointer: JSONPointer, depth: Int, marks: inout [JSONPointer: SourceLocation]) throws(Failure) -> JSONValue {
         let location = node.mark.map { SourceLocation(line: $0.line, column: $0.column, offset: 0) }
         if let location { marks[pointer] = location }
+        guard depth < maxDepth else { throw Failure(message: "the document nests deeper than \(maxDepth) levels", location: location) }
         switch node {
         case .scalar(let scalar):
             return try value(of: scalar, location: location)
         case .sequence(let sequence):
             var elements: [JSONValue] = []
             for (index, element) in sequence.enumerated() {
-                elements.append(try convert(element, at: pointer.appending(index), marks: &marks))
+                elements.append(try convert(element, at: pointer.appending(index), depth: depth + 1, marks: &marks))
             }
             return .array(elements)
         case .mapping(let mapping):
@@ -62,7 +66,7 @@ enum YAMLReader {
                 guard !object.contains(name.string) else {
                     throw Failure(message: "duplicate key '\(name.string)'", location: name.mark.map { SourceLocation(line: $0.line, column: $0.column, offset: 0) })
                 }
-                object[name.string] = try convert(value, at: pointer.appending(name.string), marks: &marks)
+                object[name.string] = try convert(value, at: pointer.appending(name.string), depth: depth + 1, marks: &marks)
             }
             return .object(object)
         case .alias:

@@ -34,3 +34,27 @@ public struct ValidationResult: Sendable, Hashable {
     public var errors: [ValidationError]
     public var isValid: Bool { errors.isEmpty }
 }
+
+extension [ValidationError] {
+    /// One error per instance location, the most specific: not the `anyOf` summary above it, and
+    /// no summary at all when a deeper location explains it. For messages a person reads.
+    public func mostSpecific() -> [ValidationError] {
+        let summaries: Set<String> = ["anyOf", "oneOf", "allOf", "false"]
+        var kept: [JSONPointer: ValidationError] = [:]
+        var order: [JSONPointer] = []
+        for error in self {
+            guard let existing = kept[error.instanceLocation] else {
+                kept[error.instanceLocation] = error
+                order.append(error.instanceLocation)
+                continue
+            }
+            if summaries.contains(existing.keyword), !summaries.contains(error.keyword) {
+                kept[error.instanceLocation] = error
+            }
+        }
+        return order.compactMap { kept[$0] }.filter { error in
+            !(["anyOf", "oneOf"].contains(error.keyword)
+                && order.contains { $0.tokens.count > error.instanceLocation.tokens.count && $0.tokens.starts(with: error.instanceLocation.tokens) })
+        }
+    }
+}
