@@ -68,18 +68,20 @@ struct CaseRunner: Sendable {
         let start = clock.now
         let bindings = Bindings(environment: options.environment)
         let request = builder.build(planned.contract, planned.testCase, bindings)
-        let result = CaseResult(
-            contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
-            request: request.show, response: nil, findings: [], transportError: nil, attempts: 1, duration: .zero)
+        let shown = request.show
         return (request.send, { outcome in
+            // Built here, once, rather than copied from a template made up front: this runs for
+            // every response, and a copy of a whole result costs a retain per field.
+            var result = CaseResult(
+                contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
+                request: shown, response: nil, findings: [], transportError: nil, attempts: 1, duration: .zero)
             switch outcome {
             case .failure(let error):
-                return finish(result, request: request.show, attempts: 1, error: error, setup: nil, start: start, clock: clock)
+                return finish(result, request: shown, attempts: 1, error: error, setup: nil, start: start, clock: clock)
             case .success(let response):
-                var result = result
-                result.response = Self.summary(response)
                 result.findings = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
                 result.outcome = result.findings.isEmpty ? .passed : .failed
+                result.response = Self.summary(response)
                 result.duration = clock.now - start
                 return redacted(result)
             }

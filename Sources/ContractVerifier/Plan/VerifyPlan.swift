@@ -2,11 +2,19 @@ import ContractJSON
 import ContractModel
 import ContractSchema
 
-/// One case ready to run: where it comes from and its compiled response schema.
-struct PlannedCase: Sendable {
+/// One case ready to run: where it comes from and its compiled response schema. A class: the
+/// executor hands cases between threads tens of thousands of times a second, and a reference is
+/// one retain where copying the contract and case was dozens.
+final class PlannedCase: Sendable {
     let contract: Contract
     let testCase: ContractCase
     let responseSchema: JSONSchema?
+
+    init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?) {
+        self.contract = contract
+        self.testCase = testCase
+        self.responseSchema = responseSchema
+    }
 
     var name: String { "\(contract.id)/\(testCase.name)" }
 }
