@@ -66,7 +66,7 @@ let package = Package(
         // ContractHTTP alone, for the verify benchmark (Benchmarks/VerifyBenchmark/run.sh).
         .executableTarget(name: "HTTPClientBenchmark", dependencies: ["ContractHTTP"], path: "Benchmarks/HTTPClientBenchmark"),
         // Test-only helpers (finding ../shared); not part of any product.
-        .target(name: "TestSupport", path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["ContractJSON"], path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "TestSupport"]),
         .testTarget(name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON", "TestSupport"]),
         .testTarget(

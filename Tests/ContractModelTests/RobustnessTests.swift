@@ -1,6 +1,7 @@
 import ContractJSON
 import ContractModel
 import Testing
+import TestSupport
 
 /// The loader must never crash, whatever shape a contract has: every value of a valid contract
 /// is replaced in turn by values of every other type, and each variant must load with located
@@ -22,29 +23,6 @@ struct RobustnessTests {
 
     static let replacements: [JSONValue] = [nil, true, 0, .number(JSONNumber("-1.5")!), "", "${", "{", [], [[]], [:], ["x": nil]]
 
-    static func pointers(in value: JSONValue, at pointer: JSONPointer = .root) -> [JSONPointer] {
-        switch value {
-        case .object(let object): [pointer] + object.members.flatMap { pointers(in: $0.value, at: pointer.appending($0.key)) }
-        case .array(let elements): [pointer] + elements.enumerated().flatMap { pointers(in: $0.element, at: pointer.appending($0.offset)) }
-        default: [pointer]
-        }
-    }
-
-    static func replacing(_ pointer: JSONPointer, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
-        guard let first = pointer.tokens.first else { return replacement }
-        let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
-        switch value {
-        case .object(var object):
-            object[first] = object[first].map { replacing(rest, in: $0, with: replacement) }
-            return .object(object)
-        case .array(var elements):
-            if let index = Int(first) { elements[index] = replacing(rest, in: elements[index], with: replacement) }
-            return .array(elements)
-        default:
-            return value
-        }
-    }
-
     @Test func theBaseContractIsValid() {
         let text = CanonicalJSONWriter().string(Self.contract)
         let set = ContractLoader.load(files: [SourceFile(path: "c.json", relativePath: "c.json", bytes: Array(text.utf8))], directory: ".")
@@ -53,9 +31,9 @@ struct RobustnessTests {
 
     @Test func everyValueReplacedByEveryTypeLoadsWithoutCrashing() {
         var variants = 0
-        for pointer in Self.pointers(in: Self.contract) {
+        for pointer in JSONMutations.pointers(in: Self.contract) {
             for replacement in Self.replacements {
-                let mutated = Self.replacing(pointer, in: Self.contract, with: replacement)
+                let mutated = JSONMutations.replacing(pointer, in: Self.contract, with: replacement)
                 let text = CanonicalJSONWriter().string(mutated)
                 let set = ContractLoader.load(
                     files: [SourceFile(path: "c.json", relativePath: "c.json", bytes: Array(text.utf8))], directory: ".")
