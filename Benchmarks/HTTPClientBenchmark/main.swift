@@ -1,33 +1,65 @@
 import ContractHTTP
 import Foundation
 
-// ContractHTTP alone, for Benchmarks/VerifyBenchmark/run.sh: IN_FLIGHT tasks each sending GET
-// requests one after another until TOTAL are done. Between the bare libcurl loop and
-// `contract verify`, it shows what the wrapper costs and what the verifier adds.
-// Usage: [ENGINES=n] HTTPClientBenchmark URL TOTAL IN_FLIGHT; prints requests per second.
+// ContractHTTP alone, for Benchmarks/VerifyBenchmark/run.sh: TOTAL GET requests with IN_FLIGHT
+// at a time, no checks. Between the bare libcurl loop and `contract verify`, it shows what the
+// wrapper costs and what the verifier adds.
+// By default through `HTTPClient.stream` with one engine per core, the path `contract verify`
+// takes; MODE=send uses IN_FLIGHT tasks awaiting `send` one request after another.
+// Usage: [MODE=stream|send] [ENGINES=n] HTTPClientBenchmark URL TOTAL IN_FLIGHT; prints requests per second.
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let total = Int(arguments[2]), let width = Int(arguments[3]), width > 0 else {
     FileHandle.standardError.write(Data("usage: HTTPClientBenchmark URL TOTAL IN_FLIGHT\n".utf8))
     exit(2)
 }
 let url = arguments[1]
-let client = HTTPClient(engines: Int(ProcessInfo.processInfo.environment["ENGINES"] ?? "") ?? 1)
-let clock = ContinuousClock()
-let start = clock.now
-let failures = await withTaskGroup(of: Int.self) { group in
-    for task in 0..<width {
-        let count = total / width + (task < total % width ? 1 : 0)
-        group.addTask {
-            var failed = 0
-            for _ in 0..<count {
-                if case .failure = await client.send(HTTPRequest(method: "GET", url: url)) { failed += 1 }
-            }
-            return failed
+let environment = ProcessInfo.processInfo.environment
+let client = HTTPClient(engines: Int(environment["ENGINES"] ?? "") ?? min(8, ProcessInfo.processInfo.activeProcessorCount))
+
+/// Counts requests handed out and failures, from the engines' threads.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var started = 0
+    private var failed = 0
+
+    func take(upTo total: Int) -> Bool {
+        lock.withLock {
+            guard started < total else { return false }
+            started += 1
+            return true
         }
     }
-    var failed = 0
-    for await count in group { failed += count }
-    return failed
+
+    func fail() { lock.withLock { failed += 1 } }
+    var failures: Int { lock.withLock { failed } }
+}
+
+let clock = ContinuousClock()
+let start = clock.now
+let failures: Int
+if environment["MODE"] == "send" {
+    failures = await withTaskGroup(of: Int.self) { group in
+        for task in 0..<width {
+            let count = total / width + (task < total % width ? 1 : 0)
+            group.addTask {
+                var failed = 0
+                for _ in 0..<count {
+                    if case .failure = await client.send(HTTPRequest(method: "GET", url: url)) { failed += 1 }
+                }
+                return failed
+            }
+        }
+        var failed = 0
+        for await count in group { failed += count }
+        return failed
+    }
+} else {
+    let tally = Tally()
+    await client.stream(width: width) {
+        guard tally.take(upTo: total) else { return nil }
+        return (HTTPRequest(method: "GET", url: url), { if case .failure = $0 { tally.fail() } })
+    }
+    failures = tally.failures
 }
 let elapsed = clock.now - start
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

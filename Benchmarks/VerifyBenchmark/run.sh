@@ -63,7 +63,7 @@ for body in page product; do
     echo "GET /$body.json ($bytes bytes of JSON; schema with \$ref, formats, a pattern, an enum):"
     printf '  %-38s %10s %8s\n' "wrk (loopback limit)" "$wrk_rate" "1.00"
     printf '  %-38s %10s %8s\n' "bare libcurl multi loop" "$curl_rate" "$(ratio "$curl_rate" "$wrk_rate")"
-    printf '  %-38s %10s %8s\n' "ContractHTTP alone (no checks)" "$client_rate" "$(ratio "$client_rate" "$wrk_rate")"
+    printf '  %-38s %10s %8s\n' "ContractHTTP alone (stream, no checks)" "$client_rate" "$(ratio "$client_rate" "$wrk_rate")"
     printf '  %-38s %10s %8s\n' "contract verify, schema validation on" "$verify" "$(ratio "$verify" "$wrk_rate")"
     echo "  ContractHTTP / bare curl loop: $(ratio "$client_rate" "$curl_rate");  contract verify / bare curl loop: $(ratio "$verify" "$curl_rate")"
 done
