@@ -38,17 +38,20 @@ public enum OpenAPIImporter {
         let invalidSchemas = DocumentSchemaCheck.problems(converter.converted, in: document)
         if !invalidSchemas.isEmpty { throw ImportFailure(diagnostics: invalidSchemas) }
         var diagnostics = importer.diagnostics + importer.security.diagnostics
-        diagnostics += dropInvalidExamples(&contracts, schemas: schemas)
-
         let writer = CanonicalJSONWriter(style: .pretty, sortsKeys: false)
+        let schemaFiles = schemas.map { GeneratedFile(path: "schemas/" + converter.fileName(ofComponent: $0.key), bytes: writer.bytes($0.value)) }
+        let (dropped, firstLint) = dropInvalidExamples(&contracts, schemaFiles: schemaFiles)
+        diagnostics += dropped + converter.warnings
+
         var files = contracts.map { GeneratedFile(path: $0.file, bytes: writer.bytes(.object($0.value))) }
-        files += schemas.map { GeneratedFile(path: "schemas/" + SchemaConverter.fileName(ofComponent: $0.key), bytes: writer.bytes($0.value)) }
+        files += schemaFiles
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         if contracts.isEmpty {
             diagnostics.append(.warning("the document has no operations a contract can describe; nothing to write", file: file))
             files = []
         }
-        let problems = files.isEmpty ? [] : lint(files).filter { $0.severity == .error }
+        // Linted again only when examples were left out; otherwise the first run's verdict stands.
+        let problems = files.isEmpty ? [] : (dropped.isEmpty ? firstLint : lint(files)).filter { $0.severity == .error }
         if !problems.isEmpty {
             // A document the importer cannot turn into valid contracts is the importer's fault;
             // say so rather than write a tree that does not lint.
@@ -69,29 +72,33 @@ public enum OpenAPIImporter {
     }
 
     /// Examples in the document that do not match their own schema would make the contracts fail
-    /// lint: they are left out, each with a warning.
-    private static func dropInvalidExamples(_ contracts: inout [ImportedContract], schemas: [String: JSONValue]) -> [Diagnostic] {
+    /// lint: they are left out, each with one warning. The tree is linted once, not once per
+    /// contract: lint resolves every schema file, so per-contract runs grew with the square of
+    /// the document.
+    private static func dropInvalidExamples(
+        _ contracts: inout [ImportedContract], schemaFiles: [GeneratedFile]
+    ) -> (warnings: [Diagnostic], lint: [Diagnostic]) {
         let writer = CanonicalJSONWriter(style: .pretty, sortsKeys: false)
-        let schemaFiles = schemas.map { GeneratedFile(path: "schemas/" + SchemaConverter.fileName(ofComponent: $0.key), bytes: writer.bytes($0.value)) }
+        let files = contracts.map { GeneratedFile(path: $0.file, bytes: writer.bytes(.object($0.value))) } + schemaFiles
+        let contractIndex = Dictionary(contracts.indices.map { (contracts[$0].file, $0) }, uniquingKeysWith: { first, _ in first })
         var warnings: [Diagnostic] = []
-        for index in contracts.indices {
-            let file = GeneratedFile(path: contracts[index].file, bytes: writer.bytes(.object(contracts[index].value)))
-            let errors = lint([file] + schemaFiles).filter { $0.severity == .error && $0.file == file.path }
-            for error in errors {
-                guard let pointer = error.pointer, let (caseIndex, key) = exampleLocation(pointer),
-                    case .array(var cases)? = contracts[index].value["cases"], case .object(var testCase) = cases[caseIndex],
-                    case .object(var part)? = testCase[key.part]
-                else { continue }
-                part[key.member] = nil
-                testCase[key.part] = .object(part)
-                cases[caseIndex] = .object(testCase)
-                contracts[index].value["cases"] = .array(cases)
-                warnings.append(.warning(
-                    "case '\(testCase["name"]?.stringValue ?? "")': the document's \(key.part) \(key.member == "body" ? "body example" : "example") does not match its schema, left out: \(error.message)",
-                    file: file.path))
-            }
+        var dropped: Set<String> = []
+        let diagnostics = lint(files)
+        for error in diagnostics where error.severity == .error {
+            guard let index = contractIndex[error.file], let pointer = error.pointer, let (caseIndex, key) = exampleLocation(pointer),
+                dropped.insert("\(error.file)#\(caseIndex)/\(key.part)").inserted,
+                case .array(var cases)? = contracts[index].value["cases"], case .object(var testCase) = cases[caseIndex],
+                case .object(var part)? = testCase[key.part]
+            else { continue }
+            part[key.member] = nil
+            testCase[key.part] = .object(part)
+            cases[caseIndex] = .object(testCase)
+            contracts[index].value["cases"] = .array(cases)
+            let what = key.member == "body" ? "request body (from the document's example, or made from its schema)" : "response example"
+            warnings.append(.warning(
+                "case '\(testCase["name"]?.stringValue ?? "")': the \(what) does not match its schema, left out: \(error.message)", file: error.file))
         }
-        return warnings
+        return (warnings, diagnostics)
     }
 
     /// `/cases/N/response/example` or `/cases/N/request/body` and anything below them.

@@ -5,19 +5,22 @@ import Foundation
 extension OperationImporter {
     /// The case object for `spec`: request values, then the expected response.
     mutating func makeCase(
-        _ spec: CaseSpec, name: String, parameters: [ImportedParameter], placeholders: [String: String], body: ImportedBody?,
-        credentials: Credentials, label: String
+        _ spec: CaseSpec, name: String, method: String, parameters: [ImportedParameter], placeholders: [String: String], body: ImportedBody?,
+        credentials: Credentials, errorExamples: Set<String>, label: String
     ) -> JSONObject {
+        // Header names the importer sets itself, or that credentials set: theirs win.
+        var reserved: Set<String> = ["accept", "content-type", "authorization"]
+        for (header, _) in credentials.headers { reserved.insert(header.lowercased()) }
         var pathParams = JSONObject()
         var query = JSONObject()
         var headers = JSONObject()
         for parameter in parameters {
-            let value = self.value(of: parameter, example: spec.exampleName)
+            let value = self.value(of: parameter, example: spec.exampleName, avoiding: errorExamples).map(Self.literal)
             switch parameter.location {
             case "path":
                 pathParams[placeholders[parameter.name] ?? parameter.name] = Self.scalar(value ?? "example")
             case "query":
-                guard let value else { continue }
+                guard let value, !credentials.query.contains(where: { $0.0 == parameter.name }) else { continue }
                 if case .array(let items) = value, items.allSatisfy(Self.isScalar) {
                     query[parameter.name] = value
                 } else if Self.isScalar(value) {
@@ -28,7 +31,8 @@ extension OperationImporter {
                 }
             case "header":
                 // OpenAPI ignores these three as header parameters; the importer sets them itself.
-                guard let value, !["accept", "content-type", "authorization"].contains(parameter.name.lowercased()) else { continue }
+                // OpenAPI ignores Accept, Content-Type and Authorization as header parameters.
+                guard let value, reserved.insert(parameter.name.lowercased()).inserted, Self.isToken(parameter.name) else { continue }
                 headers[parameter.name] = .string(Self.text(value))
             default:
                 continue  // cookies: reported once per operation by the caller
@@ -42,7 +46,7 @@ extension OperationImporter {
         var request = JSONObject()
         if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
         if !query.isEmpty { request["query"] = .object(query) }
-        if let body, body.mode != .unsupported, let value = self.value(of: body, example: spec.exampleName) {
+        if let body, body.mode != .unsupported, let value = self.value(of: body, example: spec.exampleName, avoiding: errorExamples).map(Self.literal) {
             switch body.mode {
             case .json:
                 request["body"] = value
@@ -62,11 +66,11 @@ extension OperationImporter {
         var testCase = JSONObject()
         testCase["name"] = .string(name)
         if !request.isEmpty { testCase["request"] = .object(request) }
-        testCase["response"] = .object(response(spec))
+        testCase["response"] = .object(response(spec, method: method))
         return testCase
     }
 
-    private mutating func response(_ spec: CaseSpec) -> JSONObject {
+    private mutating func response(_ spec: CaseSpec, method: String) -> JSONObject {
         let documented = spec.response
         var response = JSONObject()
         response["status"] = documented.status
@@ -82,7 +86,9 @@ extension OperationImporter {
             headers[member.key] = .object(JSONObject([JSONObject.Member(key: "present", value: true)]))
         }
         if !headers.isEmpty { response["headers"] = .object(headers) }
-        if let json = documented.json, let schema = json.media["schema"] {
+        if method == "head" {
+            // A HEAD response has no body, whatever content its GET twin documents.
+        } else if let json = documented.json, let schema = json.media["schema"] {
             response["schema"] = converter.convert(schema, at: json.pointer.appending("schema"), depth: 0)
             let example = spec.exampleName.flatMap { exampleValue(json.media, named: $0) } ?? (spec.exampleName == nil ? json.media["example"] : nil)
             if let example { response["example"] = example }
@@ -94,16 +100,16 @@ extension OperationImporter {
 
     /// A parameter's value for a case: the named example, else its `example`, else the first of
     /// its `examples`, else (when required) one made from its schema.
-    private func value(of parameter: ImportedParameter, example name: String?) -> JSONValue? {
+    private func value(of parameter: ImportedParameter, example name: String?, avoiding errorExamples: Set<String>) -> JSONValue? {
         if let name, let value = exampleValue(parameter.object, named: name) { return value }
-        if let value = parameter.object["example"] ?? firstExample(parameter.object) { return value }
+        if let value = parameter.object["example"] ?? firstExample(parameter.object, avoiding: errorExamples) { return value }
         if let value = parameter.object["schema"]?.objectValue?["example"] ?? parameter.object["schema"]?.objectValue?["default"] { return value }
         return parameter.required ? samples.value(for: parameter.object["schema"]) : nil
     }
 
-    private func value(of body: ImportedBody, example name: String?) -> JSONValue? {
+    private func value(of body: ImportedBody, example name: String?, avoiding errorExamples: Set<String>) -> JSONValue? {
         if let name, let value = exampleValue(body.media, named: name) { return value }
-        if let value = body.media["example"] ?? firstExample(body.media) { return value }
+        if let value = body.media["example"] ?? firstExample(body.media, avoiding: errorExamples) { return value }
         return samples.value(for: body.media["schema"])
     }
 
@@ -112,9 +118,25 @@ extension OperationImporter {
         return document.resolved(entry, at: .root)?.0["value"]
     }
 
-    private func firstExample(_ object: JSONObject) -> JSONValue? {
-        guard let first = object["examples"]?.objectValue?.members.first else { return nil }
+    /// The first named example that no error response claims: the default request should succeed.
+    private func firstExample(_ object: JSONObject, avoiding errorExamples: Set<String>) -> JSONValue? {
+        guard let first = object["examples"]?.objectValue?.members.first(where: { !errorExamples.contains($0.key) }) else { return nil }
         return document.resolved(first.value, at: .root)?.0["value"]
+    }
+
+    /// Request values are sent as written: a `${` in an example is text, not a placeholder.
+    static func literal(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let string): .string(string.replacingOccurrences(of: "${", with: "$${"))
+        case .array(let elements): .array(elements.map(literal))
+        case .object(let object): .object(JSONObject(object.members.map { JSONObject.Member(key: $0.key, value: literal($0.value)) }))
+        default: value
+        }
+    }
+
+    /// An HTTP header name (RFC 9110 token).
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
     }
 
     private static func isScalar(_ value: JSONValue) -> Bool {

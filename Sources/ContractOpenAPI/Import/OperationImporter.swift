@@ -80,7 +80,13 @@ struct OperationImporter {
                 "\(label): cookie parameter '\(parameter.name)' cannot be expressed in a contract (cookies are not sent); left out", at: parameter.pointer))
         }
         var placeholders: [String: String] = [:]
-        for parameter in parameters where parameter.location == "path" { placeholders[parameter.name] = Identifiers.placeholder(parameter.name) }
+        var takenPlaceholders: Set<String> = []
+        for parameter in parameters where parameter.location == "path" {
+            // `{pet-id}` and `{pet_id}` in one path must stay two placeholders.
+            var placeholder = Identifiers.placeholder(parameter.name)
+            while !takenPlaceholders.insert(placeholder).inserted { placeholder += "_" }
+            placeholders[parameter.name] = placeholder
+        }
         let template = Self.template(path, placeholders)
 
         let body = requestBody(of: operation, at: pointer)
@@ -114,6 +120,7 @@ struct OperationImporter {
             return nil
         }
         specs.sort { $0.order < $1.order }
+        let errorExamples = Set(responses.filter { !$0.isSuccess }.flatMap { $0.json.map { Self.exampleNames($0.media) } ?? [] })
 
         let id = uniqueID(operation["operationId"]?.stringValue ?? "\(method)-\(path)")
         var endpoint = JSONObject()
@@ -139,9 +146,11 @@ struct OperationImporter {
             var name = spec.name
             var suffix = 2
             while !names.insert(name).inserted { name = "\(spec.name)-\(suffix)"; suffix += 1 }
-            return .object(makeCase(spec, name: name, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials, label: label))
+            return .object(makeCase(
+                spec, name: name, method: method, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials,
+                errorExamples: errorExamples, label: label))
         })
-        return ImportedContract(id: id, file: SchemaConverter.fileName(ofComponent: id), value: contract, caseCount: specs.count)
+        return ImportedContract(id: id, file: Identifiers.fileSafe(id) + ".json", value: contract, caseCount: specs.count)
     }
 
     private static func summary(of operation: JSONObject) -> String? {
@@ -161,12 +170,17 @@ struct OperationImporter {
         return names
     }
 
+    /// The path with each `{name}` replaced once by its placeholder (one pass, so a renamed
+    /// placeholder is never renamed again).
     private static func template(_ path: String, _ placeholders: [String: String]) -> String {
-        var result = path
-        for (name, placeholder) in placeholders where name != placeholder {
-            result = result.replacingOccurrences(of: "{\(name)}", with: "{\(placeholder)}")
+        var result = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            result += rest[..<open] + "{" + (placeholders[name] ?? name) + "}"
+            rest = rest[rest.index(after: close)...]
         }
-        return result
+        return result + rest
     }
 
     private mutating func uniqueID(_ text: String) -> String {

@@ -15,9 +15,28 @@ struct SchemaConverter {
     private(set) var referencedComponents: Set<String> = []
     /// Every schema converted, by its place in the document, for ``DocumentSchemaCheck``.
     private(set) var converted: [JSONPointer: JSONValue] = [:]
+    /// What the conversion had to give up, located in the document.
+    private(set) var warnings: [Diagnostic] = []
+
+    /// Each component's file name, unique even on a file system that ignores case: `Pet` and
+    /// `pet`, or `Foo` and `.Foo`, must not share a file.
+    private let fileNames: [String: String]
 
     init(document: OpenAPIDocument) {
         self.document = document
+        var names: [String: String] = [:]
+        var taken: Set<String> = []
+        for name in (document.root["components"]?.objectValue?["schemas"]?.objectValue?.keys ?? []).sorted() {
+            let base = Identifiers.fileSafe(name)
+            var candidate = base
+            var suffix = 2
+            while !taken.insert(candidate.lowercased()).inserted {
+                candidate = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            names[name] = candidate + ".json"
+        }
+        fileNames = names
     }
 
     /// The schema at `pointer`, for a file `depth` folders below the output folder.
@@ -37,8 +56,8 @@ struct SchemaConverter {
     }
 
     /// The file name of a component's shared schema: the name, made safe for any file system.
-    static func fileName(ofComponent name: String) -> String {
-        Identifiers.fileSafe(name) + ".json"
+    func fileName(ofComponent name: String) -> String {
+        fileNames[name] ?? Identifiers.fileSafe(name) + ".json"
     }
 
     private mutating func convert(_ schema: JSONValue, at pointer: JSONPointer, prefix: String, inlining: Set<JSONPointer>) -> JSONValue {
@@ -50,7 +69,7 @@ struct SchemaConverter {
                 referencedComponents.insert(name)
                 let rest = JSONPointer(tokens: Array(target.tokens.dropFirst(3)))
                 var converted = JSONObject()
-                converted["$ref"] = .string(prefix + Self.fileName(ofComponent: name) + (rest.isRoot ? "" : "#" + rest.uriFragment))
+                converted["$ref"] = .string(prefix + fileName(ofComponent: name) + (rest.isRoot ? "" : rest.uriFragment))
                 // 3.0 ignores everything next to `$ref`; 3.1 applies it alongside.
                 if document.version.isDraft2020 {
                     for member in convertMembers(object, at: pointer, prefix: prefix, inlining: inlining) where member.key != "$ref" {
@@ -59,11 +78,20 @@ struct SchemaConverter {
                 }
                 return .object(converted)
             }
-            if let target = OpenAPIDocument.localPointer(reference), !inlining.contains(target), let value = document.value(at: target) {
+            if let target = OpenAPIDocument.localPointer(reference), let value = document.value(at: target) {
+                guard !inlining.contains(target) else {
+                    // Only components become shared files that can refer to themselves.
+                    warnings.append(document.warning(
+                        "'\(reference)' makes a schema outside components/schemas refer to itself, which a copy cannot; move it to components/schemas to keep the recursion (here it accepts any value)",
+                        at: pointer.appending("$ref")))
+                    return .bool(true)
+                }
                 return convert(value, at: target, prefix: prefix, inlining: inlining.union([target]))
             }
         }
         var converted = JSONObject(convertMembers(object, at: pointer, prefix: prefix, inlining: inlining))
+        // Contract schemas refer to each other by relative file paths; an `$id` would move their base.
+        converted["$id"] = nil
         if !document.version.isDraft2020 { converted = Self.rewrite30(converted) }
         if let example = converted["example"] {
             converted["example"] = nil
@@ -123,10 +151,15 @@ struct SchemaConverter {
             if !types.contains("null") { object["type"] = .array(types + ["null"]) }
             return object
         default:
-            // No type to widen (an `allOf` of a reference, say): the value is either null or the rest.
-            var wrapped = JSONObject()
-            wrapped["anyOf"] = .array([.object(object), .object(JSONObject([JSONObject.Member(key: "type", value: "null")]))])
-            return wrapped
+            // No type to widen. Keywords for one type (`properties`, `minLength`…) let null through
+            // already; those that would reject it move into an `anyOf` beside null. The rest stays
+            // in place, so references into the schema (`…/properties/y`) keep working.
+            let rejectingNull = ["$ref", "allOf", "anyOf", "oneOf", "not", "const", "if", "then", "else"]
+            var moved = JSONObject()
+            for key in rejectingNull { if let value = object[key] { moved[key] = value; object[key] = nil } }
+            guard !moved.isEmpty else { return object }
+            object["anyOf"] = .array([.object(JSONObject([JSONObject.Member(key: "type", value: "null")])), .object(moved)])
+            return object
         }
     }
 }

@@ -23,6 +23,7 @@ struct SecurityMapping {
     private(set) var variables: [String: SecurityVariable] = [:]
     private(set) var diagnostics: [Diagnostic] = []
     private var warned: Set<String> = []
+    private var variableOfScheme: [String: String] = [:]
     let document: OpenAPIDocument
 
     init(document: OpenAPIDocument) {
@@ -38,7 +39,7 @@ struct SecurityMapping {
         for member in first {
             let schemePointer = JSONPointer(tokens: ["components", "securitySchemes", member.key])
             guard let (scheme, at) = document.resolved(document.value(at: schemePointer) ?? .null, at: schemePointer) else { continue }
-            let variable = Identifiers.environmentVariable(member.key)
+            let variable = variableName(for: member.key)
             let placeholder = "${env:\(variable)}"
             let type = scheme["type"]?.stringValue ?? ""
             switch (type, scheme["scheme"]?.stringValue?.lowercased(), scheme["in"]?.stringValue) {
@@ -65,6 +66,21 @@ struct SecurityMapping {
             }
         }
         return credentials
+    }
+
+    /// One variable per scheme: `api-key` and `apiKey` both read as `API_KEY`, so the second
+    /// gets `API_KEY_2`.
+    private mutating func variableName(for scheme: String) -> String {
+        if let known = variableOfScheme[scheme] { return known }
+        let base = Identifiers.environmentVariable(scheme)
+        var name = base
+        var suffix = 2
+        while variableOfScheme.values.contains(name) {
+            name = "\(base)_\(suffix)"
+            suffix += 1
+        }
+        variableOfScheme[scheme] = name
+        return name
     }
 
     private mutating func record(_ variable: String, _ scheme: String, _ usage: String) {

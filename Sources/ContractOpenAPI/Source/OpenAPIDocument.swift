@@ -23,7 +23,9 @@ struct OpenAPIDocument {
     let file: String
     let root: JSONObject
     let version: Version
-    private let marks: [JSONPointer: SourceLocation]
+    /// Where a value is in the file: YAML's marks, or the JSON parser's source map, which computes
+    /// a line and column only when asked (a diagnostic), not for every value up front.
+    private let locate: @Sendable (JSONPointer) -> SourceLocation?
 
     static func read(path: String, shownAs file: String) throws(ImportFailure) -> OpenAPIDocument {
         func fail(_ message: String, at location: SourceLocation? = nil) -> ImportFailure {
@@ -32,26 +34,28 @@ struct OpenAPIDocument {
         guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
         guard let text = String(data: data, encoding: .utf8) else { throw fail("the file is not UTF-8 text") }
         let value: JSONValue
-        var marks: [JSONPointer: SourceLocation] = [:]
+        let locate: @Sendable (JSONPointer) -> SourceLocation?
         if text.drop(while: \.isWhitespace).first == "{" {
             do {
                 let document = try JSONParser().parse(Array(data))
                 value = document.value
-                Self.collect(document, value: document.value, at: .root, into: &marks)
+                locate = { document.location(of: $0) }
             } catch {
                 throw fail("invalid JSON: \(error.message)", at: error.location)
             }
         } else {
             do {
+                let marks: [JSONPointer: SourceLocation]
                 (value, marks) = try YAMLReader.read(text)
+                locate = { marks[$0] }
             } catch {
                 throw fail(error.message, at: error.location)
             }
         }
         guard case .object(let root) = value else { throw fail("an OpenAPI document is an object, found \(value.typeName)") }
-        let version = try Self.version(of: root, marks: marks, file: file)
+        let version = try Self.version(of: root, locate: locate, file: file)
         try Self.validate(data, isJSON: text.drop(while: \.isWhitespace).first == "{", version: version, file: file)
-        let document = OpenAPIDocument(file: file, root: root, version: version, marks: marks)
+        let document = OpenAPIDocument(file: file, root: root, version: version, locate: locate)
         try document.checkReferences()
         return document
     }
@@ -60,7 +64,7 @@ struct OpenAPIDocument {
     func location(of pointer: JSONPointer) -> SourceLocation? {
         var current: JSONPointer? = pointer
         while let at = current {
-            if let location = marks[at] { return location }
+            if let location = locate(at) { return location }
             current = at.parent
         }
         return nil
@@ -98,36 +102,27 @@ struct OpenAPIDocument {
         return try? JSONPointer(uriFragment: String(reference.dropFirst()))
     }
 
-    private init(file: String, root: JSONObject, version: Version, marks: [JSONPointer: SourceLocation]) {
+    private init(file: String, root: JSONObject, version: Version, locate: @escaping @Sendable (JSONPointer) -> SourceLocation?) {
         self.file = file
         self.root = root
         self.version = version
-        self.marks = marks
+        self.locate = locate
     }
 
-    private static func collect(_ document: JSONDocument, value: JSONValue, at pointer: JSONPointer, into marks: inout [JSONPointer: SourceLocation]) {
-        marks[pointer] = document.location(of: pointer)
-        switch value {
-        case .object(let object): for member in object { collect(document, value: member.value, at: pointer.appending(member.key), into: &marks) }
-        case .array(let elements): for (index, element) in elements.enumerated() { collect(document, value: element, at: pointer.appending(index), into: &marks) }
-        default: break
-        }
-    }
-
-    private static func version(of root: JSONObject, marks: [JSONPointer: SourceLocation], file: String) throws(ImportFailure) -> Version {
+    private static func version(of root: JSONObject, locate: (JSONPointer) -> SourceLocation?, file: String) throws(ImportFailure) -> Version {
         if let swagger = root["swagger"] {
             throw ImportFailure(diagnostics: [.error(
                 "Swagger \(swagger.stringValue ?? "2.0") documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi)",
-                file: file, location: marks[JSONPointer(tokens: ["swagger"])], pointer: JSONPointer(tokens: ["swagger"]))])
+                file: file, location: locate(JSONPointer(tokens: ["swagger"])), pointer: JSONPointer(tokens: ["swagger"]))])
         }
         let pointer = JSONPointer(tokens: ["openapi"])
         guard let text = root["openapi"]?.stringValue else {
-            throw ImportFailure(diagnostics: [.error("not an OpenAPI document: the 'openapi' version string is missing", file: file, location: marks[.root])])
+            throw ImportFailure(diagnostics: [.error("not an OpenAPI document: the 'openapi' version string is missing", file: file, location: locate(.root))])
         }
         if text.hasPrefix("3.0.") { return .v30 }
         if text.hasPrefix("3.1.") { return .v31 }
         throw ImportFailure(diagnostics: [.error(
-            "OpenAPI \(text) is not supported: 3.0.x and 3.1.x are", file: file, location: marks[pointer], pointer: pointer)])
+            "OpenAPI \(text) is not supported: 3.0.x and 3.1.x are", file: file, location: locate(pointer), pointer: pointer)])
     }
 
     /// OpenAPIKit decides whether the document is a valid OpenAPI document of its version, so the

@@ -24,7 +24,8 @@ enum YAMLReader {
         }
         guard let root else { throw Failure(message: "the document is empty", location: nil) }
         var marks: [JSONPointer: SourceLocation] = [:]
-        let value = try convert(root, at: .root, depth: 0, marks: &marks)
+        var budget = maxValues + text.utf8.count
+        let value = try convert(root, at: .root, depth: 0, budget: &budget, marks: &marks)
         return (value, marks)
     }
 
@@ -43,30 +44,53 @@ enum YAMLReader {
 
     /// The JSON parser's nesting limit: deeper documents are refused, not a stack overflow.
     static let maxDepth = 512
+    /// Aliases let a few hundred bytes stand for billions of values ("billion laughs"): a document
+    /// may expand to this many values more than it has bytes, and is refused beyond that rather
+    /// than filling memory.
+    static let maxValues = 100_000
 
-    private static func convert(_ node: Node, at pointer: JSONPointer, depth: Int, marks: inout [JSONPointer: SourceLocation]) throws(Failure) -> JSONValue {
+    private static func convert(
+        _ node: Node, at pointer: JSONPointer, depth: Int, budget: inout Int, marks: inout [JSONPointer: SourceLocation]
+    ) throws(Failure) -> JSONValue {
         let location = node.mark.map { SourceLocation(line: $0.line, column: $0.column, offset: 0) }
         if let location { marks[pointer] = location }
         guard depth < maxDepth else { throw Failure(message: "the document nests deeper than \(maxDepth) levels", location: location) }
+        budget -= 1
+        guard budget >= 0 else {
+            throw Failure(message: "the document's aliases expand it to more values than it can hold", location: location)
+        }
         switch node {
         case .scalar(let scalar):
             return try value(of: scalar, location: location)
         case .sequence(let sequence):
             var elements: [JSONValue] = []
             for (index, element) in sequence.enumerated() {
-                elements.append(try convert(element, at: pointer.appending(index), depth: depth + 1, marks: &marks))
+                elements.append(try convert(element, at: pointer.appending(index), depth: depth + 1, budget: &budget, marks: &marks))
             }
             return .array(elements)
         case .mapping(let mapping):
             var object = JSONObject()
+            var merged: [Node] = []
             for (key, value) in mapping {
+                // A merge key (`<<: *base`) brings in the keys of another mapping; keys written
+                // here win, as YAML says and as OpenAPIKit (through Yams) reads it.
+                if case .scalar(let name) = key, name.string == "<<", name.style == .plain {
+                    if case .sequence(let sources) = value { merged += sources } else { merged.append(value) }
+                    continue
+                }
                 guard case .scalar(let name) = key else {
                     throw Failure(message: "a mapping key must be a plain string, found a \(kind(of: key))", location: location)
                 }
                 guard !object.contains(name.string) else {
                     throw Failure(message: "duplicate key '\(name.string)'", location: name.mark.map { SourceLocation(line: $0.line, column: $0.column, offset: 0) })
                 }
-                object[name.string] = try convert(value, at: pointer.appending(name.string), depth: depth + 1, marks: &marks)
+                object[name.string] = try convert(value, at: pointer.appending(name.string), depth: depth + 1, budget: &budget, marks: &marks)
+            }
+            for source in merged {
+                guard case .object(let extra) = try convert(source, at: pointer, depth: depth + 1, budget: &budget, marks: &marks) else {
+                    throw Failure(message: "a merge key ('<<') must refer to a mapping or a list of mappings", location: location)
+                }
+                for member in extra where !object.contains(member.key) { object[member.key] = member.value }
             }
             return .object(object)
         case .alias:

@@ -1,0 +1,83 @@
+import ContractJSON
+import ContractModel
+import ContractOpenAPI
+import Foundation
+import Testing
+
+/// Documents that once broke the import (found in review), each pinned to what it should do.
+struct EdgeCaseTests {
+    func importYAML(_ yaml: String) throws(ImportFailure) -> ImportResult {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edge-\(UUID().uuidString).yaml")
+        try? yaml.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try OpenAPIImporter.importDocument(path: url.path, shownAs: "api.yaml")
+    }
+
+    func text(_ result: ImportResult, _ path: String) -> String {
+        result.files.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "<no \(path)>"
+    }
+
+    func lintErrors(_ result: ImportResult) -> [String] {
+        let set = ContractLoader.load(files: result.files.map { SourceFile(path: $0.path, relativePath: $0.path, bytes: $0.bytes) }, directory: ".")
+        return LintReport(set).diagnostics.filter { $0.severity == .error }.map(\.rendered)
+    }
+
+    static func document(paths: String, components: String = "{}") -> String {
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n\(paths)\ncomponents:\n  schemas: \(components)\n"
+    }
+
+    @Test func referencesIntoAComponentKeepOneFragment() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /a:\n    get:\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Wrap/properties/y'}}}}",
+            components: "{Wrap: {properties: {y: {type: string}}, nullable: true}}"))
+        #expect(text(result, "get-a.json").contains(#""$ref": "schemas/Wrap.json#/properties/y""#))
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
+
+    @Test func aliasBombsAreRefusedQuickly() {
+        var yaml = "openapi: 3.0.3\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 { yaml += "\(Character(Unicode.Scalar(UInt8(97 + level)))): &\(Character(Unicode.Scalar(UInt8(97 + level)))) [" + Array(repeating: "*\(Character(Unicode.Scalar(UInt8(96 + level))))", count: 10).joined(separator: ", ") + "]\n" }
+        #expect { try importYAML(yaml) } throws: { ($0 as? ImportFailure)?.diagnostics.first?.message.contains("aliases expand") == true }
+    }
+
+    @Test func mergeKeysAreApplied() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /a:\n    get:\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/B'}}}}",
+            components: "\n    Base: &base {type: object, properties: {id: {type: integer}}}\n    B:\n      <<: *base\n      additionalProperties: false"))
+        #expect(text(result, "schemas/B.json").contains(#""properties""#))
+        #expect(!text(result, "schemas/B.json").contains("<<"))
+    }
+
+    @Test func componentNamesThatLookAlikeGetTheirOwnFiles() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /a:\n    get:\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {anyOf: [{$ref: '#/components/schemas/Pet'}, {$ref: '#/components/schemas/pet'}, {$ref: '#/components/schemas/.Pet'}]}}}}",
+            components: "{Pet: {type: string}, pet: {type: integer}, .Pet: {type: boolean}}"))
+        let schemaFiles = result.files.map(\.path).filter { $0.hasPrefix("schemas/") }
+        #expect(schemaFiles.count == 3)
+        #expect(Set(schemaFiles.map { $0.lowercased() }).count == 3)
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
+
+    @Test func exampleTextIsNeverAPlaceholder() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /a/{p}:\n    get:\n      parameters:\n        - {name: p, in: path, required: true, schema: {type: string}, example: '${env:HOME}'}\n        - {name: q, in: query, schema: {type: string}, example: '${x}'}\n      responses:\n        '200': {description: ok}"))
+        let contract = text(result, "get-a-p.json")
+        #expect(contract.contains(#""p": "$${env:HOME}""#))
+        #expect(contract.contains(#""q": "$${x}""#))
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
+
+    @Test func twoPathParametersStayTwoPlaceholders() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /c/{pet-id}/{pet_id}:\n    get:\n      parameters:\n        - {name: pet-id, in: path, required: true, schema: {type: integer}, example: 1}\n        - {name: pet_id, in: path, required: true, schema: {type: integer}, example: 2}\n      responses:\n        '200': {description: ok}"))
+        let contract = text(result, "get-c-pet-id-pet_id.json")
+        #expect(contract.contains(#""path": "/c/{pet_id_}/{pet_id}""#) || contract.contains(#""path": "/c/{pet_id}/{pet_id_}""#), "\(contract)")
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
+
+    @Test func headResponsesExpectNoBody() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /a:\n    head:\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {type: object}}}}"))
+        #expect(!text(result, "head-a.json").contains(#""schema""#))
+    }
+}
