@@ -38,7 +38,7 @@ struct ImportCommandTests {
         ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/Missing'}\n",
          "broken.yaml:11:30: error: '#/components/schemas/Missing' points to nothing in this document [/paths/~1a/get/responses/200/content/application~1json/schema/$ref]"),
         ("openapi: 3.2.0\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: OpenAPI 3.2.0 is not supported: 3.0.x and 3.1.x are"),
-        ("openapi: 3.1.0\npaths: {}\n", "broken.yaml: error: not a valid OpenAPI document:"),
+        ("openapi: 3.1.0\npaths: {}\n", "error: not a valid OpenAPI document:"),
     ])
     func malformedDocumentsStopWithExit2AndWriteNothing(_ document: String, _ expected: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -54,7 +54,7 @@ struct OpenAPIDocument {
         }
         guard case .object(let root) = value else { throw fail("an OpenAPI document is an object, found \(value.typeName)") }
         let version = try Self.version(of: root, locate: locate, file: file)
-        try Self.validate(data, isJSON: text.drop(while: \.isWhitespace).first == "{", version: version, file: file)
+        try Self.validate(data, isJSON: text.drop(while: \.isWhitespace).first == "{", version: version, file: file, locate: locate)
         let document = OpenAPIDocument(file: file, root: root, version: version, locate: locate)
         try document.checkReferences()
         return document
@@ -127,7 +127,9 @@ struct OpenAPIDocument {
 
     /// OpenAPIKit decides whether the document is a valid OpenAPI document of its version, so the
     /// import works only from documents other tools accept too.
-    private static func validate(_ data: Data, isJSON: Bool, version: Version, file: String) throws(ImportFailure) {
+    private static func validate(
+        _ data: Data, isJSON: Bool, version: Version, file: String, locate: (JSONPointer) -> SourceLocation?
+    ) throws(ImportFailure) {
         do {
             switch (version, isJSON) {
             case (.v30, true): _ = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
@@ -136,8 +138,18 @@ struct OpenAPIDocument {
             case (.v31, false): _ = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
             }
         } catch {
-            let reason = version == .v30 ? OpenAPIKit30.OpenAPI.Error(from: error).localizedDescription : OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
-            throw ImportFailure(diagnostics: [.error("not a valid OpenAPI document: \(reason)", file: file)])
+            let (reason, codingPath) = version == .v30
+                ? { let e = OpenAPIKit30.OpenAPI.Error(from: error); return (e.localizedDescription, e.codingPath) }()
+                : { let e = OpenAPIKit.OpenAPI.Error(from: error); return (e.localizedDescription, e.codingPath) }()
+            // OpenAPIKit names the place by its coding path: the same keys as a JSON Pointer.
+            let pointer = JSONPointer(tokens: codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue })
+            var at: JSONPointer? = pointer
+            var location: SourceLocation?
+            while let current = at, location == nil {
+                location = locate(current)
+                at = current.parent
+            }
+            throw ImportFailure(diagnostics: [.error("not a valid OpenAPI document: \(reason)", file: file, location: location, pointer: pointer)])
         }
     }
 
