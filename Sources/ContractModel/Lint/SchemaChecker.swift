@@ -42,16 +42,16 @@ struct SchemaChecker {
         }
     }
 
-    /// Checks a shared schema file against its meta-schema, once.
-    mutating func checkSchemaFile(_ relativePath: String) {
-        guard checkedDocuments.insert(relativePath).inserted, let document = documents[relativePath] else { return }
-        defer { checkAgainstMetaSchema(document.value, file: relativePath, at: .root) }
-        // Compiling it reports references and patterns that no contract reaches yet.
+    /// Checks the shared schema files: compiled together (which reports references and patterns
+    /// that no contract reaches yet), then each against its meta-schema.
+    mutating func checkSchemaFiles(_ relativePaths: [String]) {
+        let files = relativePaths.filter { checkedDocuments.insert($0).inserted && documents[$0] != nil }
         if case .failure(let error) = Result(catching: { () throws(SchemaCompilationError) in
-            try catalog.compileFile(relativePath)
+            try catalog.compileFiles(files)
         }) {
             for problem in error.problems { report(problem) }
         }
+        for file in files { checkAgainstMetaSchema(documents[file]!.value, file: file, at: .root) }
     }
 
     private mutating func checkAgainstMetaSchema(_ schema: JSONValue, file: String, at pointer: JSONPointer) {

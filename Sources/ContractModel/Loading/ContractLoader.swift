@@ -80,7 +80,7 @@ private func checkSchemas(
     let schemaFiles = files.filter(\.isSchemaDocument).map(\.relativePath)
     var checker = SchemaChecker(documents: documents, displayPaths: displayPaths)
     checker.cyclesReported = known.contains { $0.message.contains("reference cycle") }
-    for file in schemaFiles { checker.checkSchemaFile(file) }
+    checker.checkSchemaFiles(schemaFiles)
     for contract in contracts {
         guard let relativePath = relativePaths[contract.file] else { continue }
         for testCase in contract.cases {

@@ -49,7 +49,9 @@ public struct SchemaCatalog: Sendable {
     /// are compiled once. Failures are not kept: each place that writes a broken reference gets
     /// its own problems.
     func compile(_ schema: JSONValue, relativePath: String, pointer: JSONPointer) throws(SchemaCompilationError) -> JSONSchema {
-        let key = Self.reference(in: schema).map { relativePath + "\u{0}" + $0 }
+        // Keyed by the schema the reference resolves to, so every contract that refers to
+        // `schemas/product.json`, from whichever file, shares one compiled schema.
+        let key = Self.reference(in: schema).map { URIReference(parsing: Self.uri(file: relativePath)).resolving($0).description }
         if let key, let cached = referenceOnly[key] { return cached }
         var registry = self.registry
         let uri = Self.uri(file: relativePath, pointer: pointer)
@@ -59,9 +61,16 @@ public struct SchemaCatalog: Sendable {
         return compiled
     }
 
-    /// A shared schema file, compiled whole.
-    func compileFile(_ relativePath: String) throws(SchemaCompilationError) -> JSONSchema {
-        try JSONSchema(compiling: Self.uri(file: relativePath), registry: registry, assertsFormats: assertsFormats)
+    /// Shared schema files compiled together, once: compiling each file on its own compiled again
+    /// everything it references, which grew with the square of the number of files that refer to
+    /// one another (an imported API's components). Each problem is still located in its file.
+    func compileFiles(_ relativePaths: [String]) throws(SchemaCompilationError) {
+        guard !relativePaths.isEmpty else { return }
+        var registry = self.registry
+        let uri = "file:///?schema-files"
+        let references = relativePaths.sorted().map { JSONValue.object(JSONObject([JSONObject.Member(key: "$ref", value: .string(Self.uri(file: $0)))])) }
+        registry.register(.object(JSONObject([JSONObject.Member(key: "allOf", value: .array(references))])), uri: uri)
+        _ = try JSONSchema(compiling: uri, registry: registry, assertsFormats: assertsFormats)
     }
 
     /// The reference of a schema that is nothing but `{"$ref": "…"}`.
