@@ -81,3 +81,24 @@ struct EdgeCaseTests {
         #expect(!text(result, "head-a.json").contains(#""schema""#))
     }
 }
+
+extension EdgeCaseTests {
+    /// The spec's own pattern: branches sharing a base through `allOf`, told apart by a
+    /// discriminator. Without the discriminator's values every cat is also a dog.
+    @Test func discriminatedBranchesTellThemselvesApart() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /pets:\n    get:\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}, example: [{petType: cat, name: Tom}, {petType: Dog, bark: true}]}}}",
+            components: """
+
+                Pet: {oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}], discriminator: {propertyName: petType, mapping: {cat: '#/components/schemas/Cat'}}}
+                Base: {type: object, required: [petType], properties: {petType: {type: string}}}
+                Cat: {allOf: [{$ref: '#/components/schemas/Base'}, {properties: {name: {type: string}}}]}
+                Dog: {allOf: [{$ref: '#/components/schemas/Base'}, {properties: {bark: {type: boolean}}}]}
+            """))
+        #expect(result.diagnostics.filter { $0.severity == .warning }.isEmpty, "\(result.diagnostics.map(\.rendered))")
+        #expect(text(result, "get-pets.json").contains(#""example""#))
+        let pet = text(result, "schemas/Pet.json")
+        #expect(pet.contains(#""const": "cat""#) && pet.contains(#""const": "Dog""#), "\(pet)")
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
+}

@@ -90,6 +90,7 @@ struct SchemaConverter {
             }
         }
         var converted = JSONObject(convertMembers(object, at: pointer, prefix: prefix, inlining: inlining))
+        Self.discriminate(&converted, original: object)
         // Contract schemas refer to each other by relative file paths; an `$id` would move their base.
         converted["$id"] = nil
         if !document.version.isDraft2020 { converted = Self.rewrite30(converted) }
@@ -127,6 +128,33 @@ struct SchemaConverter {
         "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems",
         "unevaluatedProperties", "additionalItems", "contentSchema",
     ]
+
+    /// A `discriminator` over `oneOf`/`anyOf` branches that are component references: each branch
+    /// also requires its discriminator value. Branches usually share a base (`allOf: [Pet, …]`), so
+    /// without it a cat is also a valid dog and `oneOf` rejects every real value. The value is the
+    /// `mapping` key that names the branch, else the component's name, as OpenAPI defines it.
+    private static func discriminate(_ converted: inout JSONObject, original: JSONObject) {
+        guard let discriminator = original["discriminator"]?.objectValue, let property = discriminator["propertyName"]?.stringValue else { return }
+        let mapping = discriminator["mapping"]?.objectValue ?? JSONObject()
+        for combinator in ["oneOf", "anyOf"] {
+            guard case .array(let branches)? = original[combinator], case .array(var rewritten)? = converted[combinator],
+                branches.count == rewritten.count
+            else { continue }
+            for (index, branch) in branches.enumerated() {
+                guard let reference = branch.objectValue?["$ref"]?.stringValue, reference.hasPrefix("#/components/schemas/") else { continue }
+                let name = String(reference.dropFirst("#/components/schemas/".count))
+                var values = mapping.members.filter { $0.value.stringValue == reference || $0.value.stringValue == name }.map { JSONValue.string($0.key) }
+                if values.isEmpty { values = [.string(name)] }
+                var value = JSONObject()
+                value[values.count == 1 ? "const" : "enum"] = values.count == 1 ? values[0] : .array(values)
+                var tag = JSONObject()
+                tag["properties"] = .object(JSONObject([JSONObject.Member(key: property, value: .object(value))]))
+                tag["required"] = .array([.string(property)])
+                rewritten[index] = .object(JSONObject([JSONObject.Member(key: "allOf", value: .array([rewritten[index], .object(tag)]))]))
+            }
+            converted[combinator] = .array(rewritten)
+        }
+    }
 
     /// `nullable`, and the boolean form of the exclusive bounds.
     private static func rewrite30(_ object: JSONObject) -> JSONObject {
