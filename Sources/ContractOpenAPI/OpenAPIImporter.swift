@@ -96,7 +96,7 @@ public enum OpenAPIImporter {
             contracts[index].value["cases"] = .array(cases)
             let what = key.member == "body" ? "request body (from the document's example, or made from its schema)" : "response example"
             warnings.append(.warning(
-                "case '\(testCase["name"]?.stringValue ?? "")': the \(what) does not match its schema, left out: \(error.message)", file: error.file))
+                "case '\(testCase["name"]?.stringValue ?? "")': the \(what) does not match its schema, left out (add an example to the document so the case can pass): \(error.message)", file: error.file))
         }
         return (warnings, diagnostics)
     }

@@ -16,13 +16,21 @@ extension OperationImporter {
         var headers = JSONObject()
         for parameter in parameters {
             let value = self.value(of: parameter, example: spec.exampleName, avoiding: errorExamples).map(Self.literal)
+            if value == nil, parameter.required, parameter.location == "query" || parameter.location == "header" {
+                diagnostics.append(document.warning(
+                    "\(label): required \(parameter.location) parameter '\(parameter.name)' has no example and no schema to make a value from; left out, so case '\(name)' may fail",
+                    at: parameter.pointer))
+            }
             switch parameter.location {
             case "path":
-                pathParams[placeholders[parameter.name] ?? parameter.name] = Self.scalar(value ?? "example")
+                // Style `simple`, the default for paths and headers: arrays and objects as comma lists.
+                pathParams[placeholders[parameter.name] ?? parameter.name] = Self.simple(value ?? "example")
             case "query":
                 guard let value, !credentials.query.contains(where: { $0.0 == parameter.name }) else { continue }
                 if case .array(let items) = value, items.allSatisfy(Self.isScalar) {
-                    query[parameter.name] = value
+                    // `form` with `explode: false` sends one comma list; exploded (the default), one
+                    // parameter per item.
+                    query[parameter.name] = parameter.object["explode"] == .bool(false) ? Self.simple(value) : value
                 } else if Self.isScalar(value) {
                     query[parameter.name] = value
                 } else {
@@ -33,7 +41,7 @@ extension OperationImporter {
                 // OpenAPI ignores these three as header parameters; the importer sets them itself.
                 // OpenAPI ignores Accept, Content-Type and Authorization as header parameters.
                 guard let value, reserved.insert(parameter.name.lowercased()).inserted, Self.isToken(parameter.name) else { continue }
-                headers[parameter.name] = .string(Self.text(value))
+                headers[parameter.name] = .string(Self.text(Self.simple(value)))
             default:
                 continue  // cookies: reported once per operation by the caller
             }
@@ -146,8 +154,14 @@ extension OperationImporter {
         }
     }
 
-    private static func scalar(_ value: JSONValue) -> JSONValue {
-        isScalar(value) ? value : .string(text(value))
+    /// OpenAPI's `simple` style: a scalar as is, an array as `a,b,c`, an object as `k,v,k,v`.
+    private static func simple(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let items): .string(items.map(text).joined(separator: ","))
+        case .object(let object): .string(object.members.flatMap { [$0.key, text($0.value)] }.joined(separator: ","))
+        case .null: .string("")
+        default: value
+        }
     }
 
     private static func text(_ value: JSONValue) -> String {

@@ -22,8 +22,7 @@ struct SampleValue {
         }
         switch Self.type(of: object) {
         case "integer", "number":
-            let minimum = object["minimum"]?.numberValue?.doubleValue ?? object["exclusiveMinimum"]?.numberValue.map { $0.doubleValue + 1 } ?? 1
-            return .number(JSONNumber(Int(max(1, minimum.rounded(.up)))))
+            return .number(JSONNumber(number(for: object)))
         case "boolean":
             return .bool(true)
         case "array":
@@ -42,6 +41,22 @@ struct SampleValue {
         default:
             return .string(string(for: object))
         }
+    }
+
+    /// The smallest positive integer within the bounds (3.0's boolean or 3.1's numeric exclusive
+    /// ones) and a multiple of `multipleOf`; the lower bound itself when nothing positive fits.
+    private func number(for object: JSONObject) -> Int {
+        func bound(_ key: String) -> Double? { object[key]?.numberValue?.doubleValue }
+        var low = bound("minimum") ?? -Double.infinity
+        var high = bound("maximum") ?? Double.infinity
+        if let exclusive = bound("exclusiveMinimum") { low = max(low, exclusive + 1) } else if object["exclusiveMinimum"] == .bool(true) { low += 1 }
+        if let exclusive = bound("exclusiveMaximum") { high = min(high, exclusive - 1) } else if object["exclusiveMaximum"] == .bool(true) { high -= 1 }
+        let step = max(1, Int(bound("multipleOf") ?? 1))
+        var candidate = low.isFinite ? Int(low.rounded(.up)) : 1
+        if !low.isFinite, high.isFinite, Double(candidate) > high { candidate = Int(high.rounded(.down)) }
+        let remainder = ((candidate % step) + step) % step
+        if remainder != 0 { candidate += step - remainder }
+        return candidate
     }
 
     private func merged(_ parts: [JSONValue], depth: Int) -> JSONValue? {
