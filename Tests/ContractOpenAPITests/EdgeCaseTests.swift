@@ -102,3 +102,23 @@ extension EdgeCaseTests {
         #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
     }
 }
+
+extension EdgeCaseTests {
+    @Test func madeUpValuesKeepTheirBoundsAndArraysTheirStyle() throws {
+        let result = try importYAML(Self.document(paths: """
+              /o/{ids}:
+                get:
+                  parameters:
+                    - {name: ids, in: path, required: true, schema: {type: array, items: {type: integer}}, example: [1, 2]}
+                    - {name: tags, in: query, explode: false, schema: {type: array, items: {type: string}}, example: [x, y]}
+                    - {name: limit, in: query, required: true, schema: {type: integer, minimum: 5, exclusiveMinimum: true, multipleOf: 4}}
+                  responses:
+                    '200': {description: ok}
+            """))
+        let contract = text(result, "get-o-ids.json")
+        #expect(contract.contains(#""ids": "1,2""#))
+        #expect(contract.contains(#""tags": "x,y""#))
+        #expect(contract.contains(#""limit": 8"#), "\(contract)")
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
+}
