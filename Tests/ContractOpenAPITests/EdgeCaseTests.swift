@@ -122,3 +122,14 @@ extension EdgeCaseTests {
         #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
     }
 }
+
+extension EdgeCaseTests {
+    @Test func textRequestBodiesAreSentAsText() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /notes:\n    post:\n      requestBody: {required: true, content: {text/plain: {schema: {type: string}, example: 'hello ${name}'}}}\n      responses:\n        '201': {description: created}"))
+        let contract = text(result, "post-notes.json")
+        #expect(contract.contains(#""text": "hello $${name}""#))
+        #expect(contract.contains(#""Content-Type": "text/plain""#))
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
+}

@@ -65,6 +65,9 @@ extension OperationImporter {
             case .form:
                 headers["Content-Type"] = .string(body.mediaType)
                 request["text"] = .string(Self.formEncoded(value))
+            case .text:
+                headers["Content-Type"] = .string(body.mediaType)
+                request["text"] = .string(Self.text(value))
             case .unsupported:
                 break
             }

@@ -13,7 +13,7 @@ struct ImportedParameter {
 
 /// The request body an operation takes.
 struct ImportedBody {
-    enum Mode { case json, form, unsupported }
+    enum Mode { case json, form, text, unsupported }
     var mode: Mode
     var mediaType: String
     var required: Bool
@@ -79,6 +79,9 @@ extension OperationImporter {
         }
         if let form = content.members.first(where: { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }), let media = form.value.objectValue {
             return ImportedBody(mode: .form, mediaType: form.key, required: required, media: media, pointer: contentPointer.appending(form.key))
+        }
+        if let text = content.members.first(where: { $0.key.lowercased().hasPrefix("text/") }), let media = text.value.objectValue {
+            return ImportedBody(mode: .text, mediaType: text.key, required: required, media: media, pointer: contentPointer.appending(text.key))
         }
         return ImportedBody(mode: .unsupported, mediaType: first.key, required: required, media: JSONObject(), pointer: contentPointer.appending(first.key))
     }
