@@ -1,5 +1,5 @@
-import ContractModel
 import ContractJSON
+import ContractModel
 
 /// One fixture file to be written: where (relative to the output folder), its exact bytes, and
 /// what it was built from, for the manifest.

@@ -55,10 +55,10 @@ struct ResponseCheckerTests {
     }
 
     @Test func jsonMediaTypes() {
-        #expect(ResponseChecker.isJSONMediaType("application/json; charset=utf-8"))
-        #expect(ResponseChecker.isJSONMediaType("application/problem+json"))
-        #expect(!ResponseChecker.isJSONMediaType("text/json+html"))
-        #expect(!ResponseChecker.isJSONMediaType(nil))
+        #expect(MediaType.isJSON("application/json; charset=utf-8"))
+        #expect(MediaType.isJSON("application/problem+json"))
+        #expect(!MediaType.isJSON("text/json+html"))
+        #expect(!MediaType.isJSON(nil))
     }
 
     @Test func excerptsStayOnOneLineAndWhole() {

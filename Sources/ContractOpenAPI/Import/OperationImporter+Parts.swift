@@ -74,7 +74,7 @@ extension OperationImporter {
         else { return nil }
         let required = body["required"]?.boolValue ?? false
         let contentPointer = at.appending("content")
-        if let json = content.members.first(where: { Self.isJSON($0.key) }), let media = json.value.objectValue {
+        if let json = content.members.first(where: { MediaType.isJSON($0.key) }), let media = json.value.objectValue {
             return ImportedBody(mode: .json, mediaType: json.key, required: required, media: media, pointer: contentPointer.appending(json.key))
         }
         if let form = content.members.first(where: { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }), let media = form.value.objectValue {
@@ -96,7 +96,7 @@ extension OperationImporter {
             }
             var response = ImportedResponse(key: member.key, object: object, pointer: at)
             let content = object["content"]?.objectValue ?? JSONObject()
-            if let json = content.members.first(where: { Self.isJSON($0.key) }), let media = json.value.objectValue {
+            if let json = content.members.first(where: { MediaType.isJSON($0.key) }), let media = json.value.objectValue {
                 response.json = (json.key, media, at.appending("content").appending(json.key))
             } else if let xml = content.members.first(where: { $0.key.lowercased().contains("xml") }) {
                 diagnostics.append(document.warning(
@@ -133,11 +133,6 @@ extension OperationImporter {
             specs.append(CaseSpec(name: "\(denied.key)-no-credentials", response: denied, exampleName: nil, withoutCredentials: true, order: order))
         }
         return specs
-    }
-
-    static func isJSON(_ mediaType: String) -> Bool {
-        let base = mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return base == "application/json" || base.hasSuffix("+json")
     }
 
     static func exampleNames(_ object: JSONObject) -> [String] {
