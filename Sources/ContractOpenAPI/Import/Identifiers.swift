@@ -47,4 +47,17 @@ enum Identifiers {
         if result.first?.isNumber != false { result = "API_" + result }
         return result
     }
+
+    /// `base`, else `base<separator>2`, `base<separator>3`…: the first whose `key` is not yet in
+    /// `taken`, which it then joins. A lowercased key keeps names apart on file systems that
+    /// ignore case.
+    static func unique(_ base: String, separator: String, taken: inout Set<String>, key: (String) -> String = { $0 }) -> String {
+        var candidate = base
+        var suffix = 2
+        while !taken.insert(key(candidate)).inserted {
+            candidate = base + separator + String(suffix)
+            suffix += 1
+        }
+        return candidate
+    }
 }

@@ -143,9 +143,7 @@ struct OperationImporter {
         contract["request"] = .object(endpoint)
         var names: Set<String> = []
         contract["cases"] = .array(specs.map { spec in
-            var name = spec.name
-            var suffix = 2
-            while !names.insert(name).inserted { name = "\(spec.name)-\(suffix)"; suffix += 1 }
+            let name = Identifiers.unique(spec.name, separator: "-", taken: &names)
             return .object(makeCase(
                 spec, name: name, method: method, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials,
                 errorExamples: errorExamples, label: label))
@@ -184,13 +182,6 @@ struct OperationImporter {
     }
 
     private mutating func uniqueID(_ text: String) -> String {
-        let base = Identifiers.identifier(text)
-        var id = base
-        var suffix = 2
-        while !usedIDs.insert(id.lowercased()).inserted {
-            id = "\(base)-\(suffix)"
-            suffix += 1
-        }
-        return id
+        Identifiers.unique(Identifiers.identifier(text), separator: "-", taken: &usedIDs) { $0.lowercased() }
     }
 }

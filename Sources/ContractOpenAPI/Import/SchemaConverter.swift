@@ -27,14 +27,7 @@ struct SchemaConverter {
         var names: [String: String] = [:]
         var taken: Set<String> = []
         for name in (document.root["components"]?.objectValue?["schemas"]?.objectValue?.keys ?? []).sorted() {
-            let base = Identifiers.fileSafe(name)
-            var candidate = base
-            var suffix = 2
-            while !taken.insert(candidate.lowercased()).inserted {
-                candidate = "\(base)-\(suffix)"
-                suffix += 1
-            }
-            names[name] = candidate + ".json"
+            names[name] = Identifiers.unique(Identifiers.fileSafe(name), separator: "-", taken: &taken) { $0.lowercased() } + ".json"
         }
         fileNames = names
     }

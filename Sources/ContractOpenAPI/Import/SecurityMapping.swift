@@ -24,6 +24,7 @@ struct SecurityMapping {
     private(set) var diagnostics: [Diagnostic] = []
     private var warned: Set<String> = []
     private var variableOfScheme: [String: String] = [:]
+    private var takenVariables: Set<String> = []
     let document: OpenAPIDocument
 
     init(document: OpenAPIDocument) {
@@ -72,13 +73,7 @@ struct SecurityMapping {
     /// gets `API_KEY_2`.
     private mutating func variableName(for scheme: String) -> String {
         if let known = variableOfScheme[scheme] { return known }
-        let base = Identifiers.environmentVariable(scheme)
-        var name = base
-        var suffix = 2
-        while variableOfScheme.values.contains(name) {
-            name = "\(base)_\(suffix)"
-            suffix += 1
-        }
+        let name = Identifiers.unique(Identifiers.environmentVariable(scheme), separator: "_", taken: &takenVariables)
         variableOfScheme[scheme] = name
         return name
     }
