@@ -21,6 +21,9 @@ final class CurlEngine: @unchecked Sendable {
     /// Easy handles kept for reuse (reset between transfers): creating one per request costs more
     /// than the request on loopback.
     private var idle: [UnsafeMutableRawPointer] = []
+    /// The options an idle handle is still configured with, when its last transfer was a plain GET
+    /// (see ``CurlTransfer/isPlainGET``); other handles are reset.
+    private var configuredFor: [UnsafeMutableRawPointer: HTTPOptions] = [:]
     private static let maxIdleHandles = 256
     private static let maxCachedConnections = 256
 
@@ -102,8 +105,8 @@ final class CurlEngine: @unchecked Sendable {
             transfer.fail(TransportError(kind: .other, detail: "libcurl could not create a handle"))
             return false
         }
-        if let error = transfer.configure(handle) {
-            recycle(handle)
+        if let error = transfer.configure(handle, configured: configuredFor[handle] == transfer.options) {
+            recycle(handle, after: nil)
             transfer.fail(error)
             return false
         }
@@ -138,7 +141,7 @@ final class CurlEngine: @unchecked Sendable {
         guard let handle = transfer.handle, active[handle] === transfer else { return transfer.cancel() }
         curl_multi_remove_handle(multi, handle)
         active[handle] = nil
-        recycle(handle)
+        recycle(handle, after: nil)
         transfer.cancel()
     }
 
@@ -148,21 +151,29 @@ final class CurlEngine: @unchecked Sendable {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let code = message.pointee.data.result
             curl_multi_remove_handle(multi, handle)
-            if let transfer = active.removeValue(forKey: handle) {
+            let transfer = active.removeValue(forKey: handle)
+            if let transfer {
                 transfer.finish(code: code)
                 transfer.feeder?.inFlight -= 1
             }
-            recycle(handle)
+            recycle(handle, after: transfer)
         }
     }
 
-    private func recycle(_ handle: UnsafeMutableRawPointer) {
-        if idle.count < Self.maxIdleHandles {
-            curl_easy_reset(handle)
-            idle.append(handle)
-        } else {
+    /// Keeps `handle` for another transfer: as configured when `finished` was a plain GET, else reset.
+    private func recycle(_ handle: UnsafeMutableRawPointer, after finished: CurlTransfer?) {
+        guard idle.count < Self.maxIdleHandles else {
+            configuredFor[handle] = nil
             curl_easy_cleanup(handle)
+            return
         }
+        if let finished, finished.isPlainGET {
+            configuredFor[handle] = finished.options
+        } else {
+            configuredFor[handle] = nil
+            curl_easy_reset(handle)
+        }
+        idle.append(handle)
     }
 
     private func tearDown() {

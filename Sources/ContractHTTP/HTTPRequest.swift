@@ -30,7 +30,7 @@ public struct HTTPRequest: Sendable {
 
 /// How transfers behave. The defaults suit checking an API: no redirects followed (a redirect is
 /// a response like any other), TLS verified, compressed bodies decoded, bodies capped.
-public struct HTTPOptions: Sendable {
+public struct HTTPOptions: Sendable, Equatable {
     /// The whole transfer, connection included.
     public var timeout: Duration = .seconds(30)
     public var connectTimeout: Duration = .seconds(10)

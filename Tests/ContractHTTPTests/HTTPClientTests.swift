@@ -66,6 +66,29 @@ struct HTTPClientTests {
         #expect(request.body == body)
     }
 
+    /// One engine reuses its handles; a plain GET keeps its handle configured for the next one, so
+    /// nothing of a POST, a HEAD or other options may leak into the requests after it.
+    @Test func aReusedHandleCarriesNothingFromTheRequestBefore() async throws {
+        let server = try LoopbackHTTPServer { method, _ in
+            method == "HEAD" ? .respond(status: 200, headers: [("Content-Length", "3")], body: []) : .json(status: 200, #"{"a":1}"#)
+        }
+        let one = HTTPClient(engines: 1)
+        let slow = options(timeout: .seconds(7)) { $0.userAgent = "other-agent" }
+        let sequence: [(String, [UInt8]?, HTTPOptions)] = [
+            ("GET", nil, HTTPOptions()), ("POST", Array("x=1".utf8), HTTPOptions()), ("GET", nil, HTTPOptions()), ("HEAD", nil, HTTPOptions()),
+            ("GET", nil, HTTPOptions()), ("GET", nil, slow), ("GET", nil, HTTPOptions()),
+        ]
+        for (method, body, options) in sequence {
+            let result = await one.send(HTTPRequest(method: method, url: server.baseURL + "/r", body: body), options: options)
+            let response = try self.response(result)
+            #expect(response.body == (method == "HEAD" ? [] : Array(#"{"a":1}"#.utf8)))
+        }
+        let received = server.requests
+        #expect(received.map(\.method) == sequence.map(\.0))
+        #expect(received.map(\.body) == sequence.map { $0.1 ?? [] })
+        #expect(received.map { $0.header("user-agent") } == sequence.map { $0.2.userAgent })
+    }
+
     @Test func connectionRefusedIsUnreachable() async throws {
         let port = try LoopbackHTTPServer.closedPort()
         let result = await client.send(HTTPRequest(method: "GET", url: "http://127.0.0.1:\(port)/"), options: options())
