@@ -64,7 +64,8 @@ let package = Package(
             path: "Benchmarks/ValidationBenchmark"
         ),
         // ContractHTTP alone, for the verify benchmark (Benchmarks/VerifyBenchmark/run.sh).
-        .executableTarget(name: "HTTPClientBenchmark", dependencies: ["ContractHTTP"], path: "Benchmarks/HTTPClientBenchmark"),
+        .executableTarget(
+            name: "HTTPClientBenchmark", dependencies: ["ContractHTTP", "ContractJSON", "ContractSchema"], path: "Benchmarks/HTTPClientBenchmark"),
         // Test-only helpers (finding ../shared); not part of any product.
         .target(name: "TestSupport", dependencies: ["ContractJSON"], path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "TestSupport"]),

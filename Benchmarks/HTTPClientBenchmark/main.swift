@@ -1,4 +1,6 @@
 import ContractHTTP
+import ContractJSON
+import ContractSchema
 import Foundation
 
 // ContractHTTP alone, for Benchmarks/VerifyBenchmark/run.sh: TOTAL GET requests with IN_FLIGHT
@@ -6,7 +8,10 @@ import Foundation
 // wrapper costs and what the verifier adds.
 // By default through `HTTPClient.stream` with one engine per core, the path `contract verify`
 // takes; MODE=send uses IN_FLIGHT tasks awaiting `send` one request after another.
-// Usage: [MODE=stream|send] [ENGINES=n] HTTPClientBenchmark URL TOTAL IN_FLIGHT; prints requests per second.
+// SCHEMA=FILE also parses each body and validates it against that JSON Schema, and nothing else:
+// the least any verifier with this validator must do per response, so its rate is the ceiling of
+// `contract verify` on the same machine.
+// Usage: [MODE=stream|send] [ENGINES=n] [SCHEMA=FILE] HTTPClientBenchmark URL TOTAL IN_FLIGHT; prints requests per second.
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let total = Int(arguments[2]), let width = Int(arguments[3]), width > 0 else {
     FileHandle.standardError.write(Data("usage: HTTPClientBenchmark URL TOTAL IN_FLIGHT\n".utf8))
@@ -14,6 +19,22 @@ guard arguments.count == 4, let total = Int(arguments[2]), let width = Int(argum
 }
 let url = arguments[1]
 let environment = ProcessInfo.processInfo.environment
+let schema: JSONSchema? = environment["SCHEMA"].map { path in
+    do {
+        let value = try JSONParser().parse(Array(FileManager.default.contents(atPath: path) ?? Data())).value
+        return try JSONSchema(value, uri: URL(fileURLWithPath: path).absoluteString)
+    } catch {
+        FileHandle.standardError.write(Data("cannot use the schema \(path): \(error)\n".utf8))
+        exit(2)
+    }
+}
+/// True when the response is what the benchmark counts as a success.
+@Sendable func accepted(_ outcome: Result<HTTPResponse, TransportError>) -> Bool {
+    guard case .success(let response) = outcome else { return false }
+    guard let schema else { return true }
+    guard let tape = try? JSONParser().parseTape(response.body) else { return false }
+    return schema.isValid(tape)
+}
 let client = HTTPClient(engines: Int(environment["ENGINES"] ?? "") ?? min(8, ProcessInfo.processInfo.activeProcessorCount))
 
 /// Counts requests handed out and failures, from the engines' threads.
@@ -44,7 +65,7 @@ if environment["MODE"] == "send" {
             group.addTask {
                 var failed = 0
                 for _ in 0..<count {
-                    if case .failure = await client.send(HTTPRequest(method: "GET", url: url)) { failed += 1 }
+                    if !accepted(await client.send(HTTPRequest(method: "GET", url: url))) { failed += 1 }
                 }
                 return failed
             }
@@ -57,7 +78,7 @@ if environment["MODE"] == "send" {
     let tally = Tally()
     await client.stream(width: width) {
         guard tally.take(upTo: total) else { return nil }
-        return (HTTPRequest(method: "GET", url: url), { if case .failure = $0 { tally.fail() } })
+        return (HTTPRequest(method: "GET", url: url), { if !accepted($0) { tally.fail() } })
     }
     failures = tally.failures
 }
