@@ -22,7 +22,9 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.options = options
         self.deliver = deliver
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        // libcurl writes a terminated message here on failure; an empty string means none.
+        errorBuffer.initialize(to: 0)
+        headers.reserveCapacity(16)
     }
 
     deinit {
@@ -71,7 +73,8 @@ final class CurlTransfer: @unchecked Sendable {
             headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         // curl would otherwise add `Expect: 100-continue` to larger bodies and wait for a reply.
-        headerList = curl_slist_append(headerList, "Expect:")
+        if request.body != nil { headerList = curl_slist_append(headerList, "Expect:") }
+        // Set even when empty: a reused handle must not keep the list of the transfer before.
         set(ccurl_easy_setopt_list(handle, CURLOPT_HTTPHEADER, headerList))
 
         guard failed == CURLE_OK else {
@@ -128,9 +131,14 @@ final class CurlTransfer: @unchecked Sendable {
         while valueStart < end, data[valueStart] == UInt8(ascii: " ") || data[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
         var valueEnd = end
         while valueEnd > valueStart, data[valueEnd - 1] == UInt8(ascii: " ") || data[valueEnd - 1] == UInt8(ascii: "\t") { valueEnd -= 1 }
-        headers.append(HTTPHeader(
+        let header = HTTPHeader(
             String(decoding: UnsafeRawBufferPointer(rebasing: data[..<colon]), as: UTF8.self),
-            String(decoding: UnsafeRawBufferPointer(rebasing: data[valueStart..<valueEnd]), as: UTF8.self)))
+            String(decoding: UnsafeRawBufferPointer(rebasing: data[valueStart..<valueEnd]), as: UTF8.self))
+        // The body then grows once instead of doubling its way up (never past the cap).
+        if colon == 14, body.isEmpty, header.hasName("Content-Length"), let length = Int(header.value), length > 0 {
+            body.reserveCapacity(min(length, options.maxBodyBytes))
+        }
+        headers.append(header)
     }
 
     // MARK: Completion
