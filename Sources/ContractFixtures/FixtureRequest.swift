@@ -22,11 +22,11 @@ enum FixtureRequest {
             .init(key: "path", value: .string(path)),
         ]
         let queryItems: [JSONValue] = query.flatMap { item in
-            (item.values ?? []).filter { $0.environmentVariables.isEmpty }.map { pair(item.name, render($0)) }
+            (item.values ?? []).filter { !$0.mentionsEnvironment }.map { pair(item.name, render($0)) }
         }
         if !queryItems.isEmpty { members.append(.init(key: "query", value: .array(queryItems))) }
         let headerItems: [JSONValue] = headers.compactMap { field in
-            guard let value = field.value, value.environmentVariables.isEmpty else { return nil }
+            guard let value = field.value, !value.mentionsEnvironment else { return nil }
             return pair(field.name, render(value))
         }
         if !headerItems.isEmpty { members.append(.init(key: "headers", value: .array(headerItems))) }

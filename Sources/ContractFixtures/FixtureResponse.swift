@@ -16,7 +16,7 @@ enum FixtureResponse {
         for header in expected.headers {
             switch header.matcher {
             case .equals(let value):
-                guard value.environmentVariables.isEmpty else { continue }
+                guard !value.mentionsEnvironment else { continue }
                 headers.append((header.name, FixtureRequest.render(value)))
             case .pattern(let pattern):
                 guard let example = PatternSynthesizer.example(for: pattern), (try? ECMARegex(pattern))?.matches(example) == true else {

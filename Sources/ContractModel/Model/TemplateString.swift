@@ -83,6 +83,11 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
         segments.compactMap { if case .env(let name) = $0 { name } else { nil } }
     }
 
+    /// Whether an `${env:…}` placeholder appears: the value is then a secret where it is shown.
+    public var mentionsEnvironment: Bool {
+        segments.contains { if case .env = $0 { true } else { false } }
+    }
+
     public var capturedVariables: [String] {
         segments.compactMap { if case .capture(let name) = $0 { name } else { nil } }
     }

@@ -56,7 +56,7 @@ struct RequestBuilder: Sendable {
             return text
         }
         // What is shown differs from what is sent only where `${env:…}` appears; the rest is built once.
-        func secret(_ template: TemplateString) -> Bool { !template.environmentVariables.isEmpty }
+        func secret(_ template: TemplateString) -> Bool { template.mentionsEnvironment }
         var sendHeaders: [HTTPHeader] = []
         var showHeaders: [HTTPHeader] = []
         for field in headers {
