@@ -19,7 +19,7 @@ guard arguments.count == 4, let total = Int(arguments[2]), let width = Int(argum
 }
 let url = arguments[1]
 let environment = ProcessInfo.processInfo.environment
-let schema: JSONSchema? = environment["SCHEMA"].map { path in
+let schema: JSONSchema? = environment["SCHEMA"].flatMap { $0.isEmpty ? nil : $0 }.map { path in
     do {
         let value = try JSONParser().parse(Array(FileManager.default.contents(atPath: path) ?? Data())).value
         return try JSONSchema(value, uri: URL(fileURLWithPath: path).absoluteString)

@@ -15,7 +15,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     private var body: [UInt8] = []
-    private var headers: [HTTPHeader] = []
+    private var headers = HTTPHeaders(reservingBytes: 512, fields: 16)
     private var bodyExceeded = false
 
     init(request: HTTPRequest, options: HTTPOptions, deliver: @escaping (Result<HTTPResponse, TransportError>) -> Void) {
@@ -24,7 +24,6 @@ final class CurlTransfer: @unchecked Sendable {
         self.deliver = deliver
         // libcurl writes a terminated message here on failure; an empty string means none.
         errorBuffer.initialize(to: 0)
-        headers.reserveCapacity(16)
     }
 
     deinit {
@@ -123,7 +122,7 @@ final class CurlTransfer: @unchecked Sendable {
             data[4] == UInt8(ascii: "/")
         {
             // A new status line: an interim (1xx) or redirected response's headers are not this one's.
-            headers.removeAll(keepingCapacity: true)
+            headers.removeAll()
             return
         }
         guard let colon = data[..<end].firstIndex(of: UInt8(ascii: ":")) else { return }
@@ -131,14 +130,15 @@ final class CurlTransfer: @unchecked Sendable {
         while valueStart < end, data[valueStart] == UInt8(ascii: " ") || data[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
         var valueEnd = end
         while valueEnd > valueStart, data[valueEnd - 1] == UInt8(ascii: " ") || data[valueEnd - 1] == UInt8(ascii: "\t") { valueEnd -= 1 }
-        let header = HTTPHeader(
-            String(decoding: UnsafeRawBufferPointer(rebasing: data[..<colon]), as: UTF8.self),
-            String(decoding: UnsafeRawBufferPointer(rebasing: data[valueStart..<valueEnd]), as: UTF8.self))
+        let name = UnsafeRawBufferPointer(rebasing: data[..<colon])
+        let value = UnsafeRawBufferPointer(rebasing: data[valueStart..<valueEnd])
+        headers.append(name: name, value: value)
         // The body then grows once instead of doubling its way up (never past the cap).
-        if colon == 14, body.isEmpty, header.hasName("Content-Length"), let length = Int(header.value), length > 0 {
+        if colon == 14, body.isEmpty, zip(name, "content-length".utf8).allSatisfy({ HTTPHeader.sameIgnoringASCIICase($0, $1) }),
+            let length = Int(String(decoding: value, as: UTF8.self)), length > 0
+        {
             body.reserveCapacity(min(length, options.maxBodyBytes))
         }
-        headers.append(header)
     }
 
     // MARK: Completion

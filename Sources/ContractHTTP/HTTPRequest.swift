@@ -11,16 +11,14 @@ public struct HTTPHeader: Sendable, Hashable {
     public func hasName(_ other: String) -> Bool {
         // Field names are ASCII tokens (RFC 9110), so folding ASCII letters is enough; this runs for
         // every header of every response checked, where `lowercased()` allocated two strings.
-        var mine = name.utf8.makeIterator()
-        var theirs = other.utf8.makeIterator()
-        while true {
-            switch (mine.next(), theirs.next()) {
-            case (nil, nil): return true
-            case (let a?, let b?) where a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z")):
-                continue
-            default: return false
-            }
-        }
+        name.utf8.count == other.utf8.count && zip(name.utf8, other.utf8).allSatisfy { Self.sameIgnoringASCIICase($0, $1) }
+    }
+
+    /// Equal bytes, or the same ASCII letter in either case.
+    static func sameIgnoringASCIICase(_ a: UInt8, _ b: UInt8) -> Bool {
+        guard a != b else { return true }
+        let folded = a | 0x20
+        return folded == b | 0x20 && folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z")
     }
 }
 

@@ -1,7 +1,7 @@
 /// What came back: status, every header in order (repeated ones kept), the decoded body.
 public struct HTTPResponse: Sendable {
     public var status: Int
-    public var headers: [HTTPHeader]
+    public var headers: HTTPHeaders
     public var body: [UInt8]
     /// `HTTP/1.1`, `HTTP/2`…
     public var httpVersion: String
@@ -11,7 +11,7 @@ public struct HTTPResponse: Sendable {
     public var redirects: Int
 
     public init(
-        status: Int, headers: [HTTPHeader], body: [UInt8], httpVersion: String = "HTTP/1.1", timings: HTTPTimings = HTTPTimings(),
+        status: Int, headers: HTTPHeaders, body: [UInt8], httpVersion: String = "HTTP/1.1", timings: HTTPTimings = HTTPTimings(),
         effectiveURL: String = "", redirects: Int = 0
     ) {
         self.status = status
@@ -25,12 +25,12 @@ public struct HTTPResponse: Sendable {
 
     /// Every value of the header `name` (any case), in order.
     public func values(of name: String) -> [String] {
-        headers.filter { $0.hasName(name) }.map(\.value)
+        headers.values(of: name)
     }
 
     /// The first value of the header `name` (any case).
     public func value(of name: String) -> String? {
-        headers.first { $0.hasName(name) }?.value
+        headers.value(of: name)
     }
 }
 

@@ -12,4 +12,19 @@ struct HTTPHeaderTests {
     func namesCompareIgnoringASCIICase(name: String, other: String, same: Bool) {
         #expect(HTTPHeader(name, "v").hasName(other) == same)
     }
+
+    @Test func fieldsKeepTheirOrderRepeatsAndSpelling() {
+        let headers: HTTPHeaders = [HTTPHeader("Set-Cookie", "a=1"), HTTPHeader("Content-Type", "application/json"), HTTPHeader("set-cookie", "b=2"),
+            HTTPHeader("X-Empty", ""), HTTPHeader("X-Ünicode", "naïve")]
+        #expect(headers.count == 5)
+        #expect(headers.map(\.name) == ["Set-Cookie", "Content-Type", "set-cookie", "X-Empty", "X-Ünicode"])
+        #expect(headers.values(of: "SET-COOKIE") == ["a=1", "b=2"])
+        #expect(headers.value(of: "content-type") == "application/json")
+        #expect(headers.value(of: "x-empty") == "")
+        #expect(headers.value(of: "X-Ünicode") == "naïve")
+        #expect(headers.value(of: "Content-Typ") == nil)
+        #expect(headers[4] == HTTPHeader("X-Ünicode", "naïve"))
+        #expect(HTTPHeaders(Array(headers)) == headers)
+        #expect(HTTPHeaders().isEmpty)
+    }
 }

@@ -36,7 +36,7 @@ public struct CaseResult: Sendable {
 /// A response as reports show it: no body, which findings quote where it matters.
 public struct ResponseSummary: Sendable {
     public var status: Int
-    public var headers: [HTTPHeader]
+    public var headers: HTTPHeaders
     public var httpVersion: String
     public var bodyBytes: Int
     public var timings: HTTPTimings

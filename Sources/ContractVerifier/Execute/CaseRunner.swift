@@ -174,7 +174,7 @@ struct CaseRunner: Sendable {
             return finding
         }
         if var response = result.response {
-            response.headers = response.headers.map { HTTPHeader($0.name, secrets.redact($0.value)) }
+            response.headers = HTTPHeaders(response.headers.map { HTTPHeader($0.name, secrets.redact($0.value)) })
             result.response = response
         }
         result.request.url = secrets.redact(result.request.url)

@@ -80,7 +80,7 @@ enum JSONReport {
         return .object(JSONObject(members))
     }
 
-    private static func headers(_ headers: [HTTPHeader]) -> JSONValue {
+    private static func headers(_ headers: some Sequence<HTTPHeader>) -> JSONValue {
         .array(headers.map { object(["name": .string($0.name), "value": .string($0.value)]) })
     }
 

@@ -1,0 +1,84 @@
+/// A response's header fields in the order received, repeated names kept.
+///
+/// Stored as the bytes of names and values back to back, with where each ends, rather than as two
+/// strings per field: a response's headers are then two allocations instead of up to twenty, and a
+/// run keeps every response's headers for its reports. Fields become ``HTTPHeader`` values only
+/// when read; lookups by name compare bytes.
+public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    private var bytes: [UInt8] = []
+    /// For field `i`: `ends[2i]` is where its name ends, `ends[2i + 1]` where its value ends.
+    private var ends: [UInt32] = []
+
+    public init() {}
+
+    public init(_ headers: some Sequence<HTTPHeader>) {
+        for header in headers { append(header) }
+    }
+
+    public init(arrayLiteral elements: HTTPHeader...) {
+        self.init(elements)
+    }
+
+    /// Room for a typical response's fields without growing.
+    init(reservingBytes byteCount: Int, fields: Int) {
+        bytes.reserveCapacity(byteCount)
+        ends.reserveCapacity(fields * 2)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { ends.count / 2 }
+
+    public subscript(position: Int) -> HTTPHeader {
+        let (name, value) = ranges(position)
+        return bytes.withUnsafeBufferPointer { buffer in
+            HTTPHeader(
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[value]), as: UTF8.self))
+        }
+    }
+
+    public mutating func append(_ header: HTTPHeader) {
+        bytes.append(contentsOf: header.name.utf8)
+        ends.append(UInt32(bytes.count))
+        bytes.append(contentsOf: header.value.utf8)
+        ends.append(UInt32(bytes.count))
+    }
+
+    /// Appends a field from raw bytes, as they arrive from the network (decoded as UTF-8 when read).
+    mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: name)
+        ends.append(UInt32(bytes.count))
+        bytes.append(contentsOf: value)
+        ends.append(UInt32(bytes.count))
+    }
+
+    /// Forgets every field and keeps the storage (a new status line: interim or redirected responses).
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+    }
+
+    /// Every value of the field `name` (any ASCII case), in order.
+    public func values(of name: String) -> [String] {
+        indices.filter { hasName($0, name) }.map { self[$0].value }
+    }
+
+    /// The first value of the field `name` (any ASCII case).
+    public func value(of name: String) -> String? {
+        indices.first { hasName($0, name) }.map { self[$0].value }
+    }
+
+    private func ranges(_ position: Int) -> (name: Range<Int>, value: Range<Int>) {
+        let start = position == 0 ? 0 : Int(ends[2 * position - 1])
+        let nameEnd = Int(ends[2 * position])
+        return (start..<nameEnd, nameEnd..<Int(ends[2 * position + 1]))
+    }
+
+    private func hasName(_ position: Int, _ name: String) -> Bool {
+        let range = ranges(position).name
+        guard range.count == name.utf8.count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            zip(buffer[range], name.utf8).allSatisfy { HTTPHeader.sameIgnoringASCIICase($0, $1) }
+        }
+    }
+}
