@@ -26,6 +26,14 @@ public struct CanonicalJSONWriter: Sendable {
         return output
     }
 
+    /// `value` as it appears nested `level` deep in a pretty document (its inner lines indented
+    /// to match), without a final newline: for writing a large document a piece at a time.
+    public func string(_ value: JSONValue, nestedAt level: Int) -> String {
+        var output = ""
+        write(value, indent: level, into: &output)
+        return output
+    }
+
     public func bytes(_ value: JSONValue) -> [UInt8] {
         Array(string(value).utf8)
     }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Writes one report file when the run completes: `json`, `junit` or `markdown`. The file is
-/// written whole or not at all (temporary file, then rename). Results arrive with secrets
-/// already masked.
+/// Writes one report file, `json`, `junit` or `markdown`, as results arrive (see ``ReportFormat``):
+/// memory stays flat however many cases run. The file appears whole, when the run completes, or
+/// not at all (see ``ReportFile``). Results arrive with secrets already masked.
 public final class FileReporter: VerifyReporter {
     public enum Kind: String, Sendable, CaseIterable {
         case json
@@ -12,27 +12,42 @@ public final class FileReporter: VerifyReporter {
 
     public let kind: Kind
     public let path: String
+    private var format: any ReportFormat
+    private var file: ReportFile?
 
     public init(kind: Kind, path: String) {
         self.kind = kind
         self.path = path
+        switch kind {
+        case .json: format = JSONReport()
+        case .junit: format = JUnitReport()
+        case .markdown: format = MarkdownReport()
+        }
     }
 
-    public func started(total: Int, baseURL: String) {}
+    public func started(total: Int, baseURL: String) {
+        let file = ReportFile(path: path)
+        file.append(format.opening(baseURL: baseURL, total: total))
+        self.file = file
+    }
 
-    public func finished(_ result: CaseResult) {}
+    public func finished(_ result: CaseResult) {
+        file?.append(format.adding(result))
+    }
 
     public func completed(_ report: VerifyReport) throws {
-        let text: String
-        switch kind {
-        case .json: text = JSONReport.render(report)
-        case .junit: text = JUnitReport.render(report)
-        case .markdown: text = MarkdownReport.render(report)
+        if file == nil {
+            // Given a finished report without having followed the run: write it all now.
+            started(total: report.results.count, baseURL: report.baseURL)
+            for result in report.results { finished(result) }
         }
+        let (header, trailer) = format.closing(report)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try file?.commit(header: header, trailer: trailer)
+            file = nil
         } catch {
-            throw ReportWriteError(message: "cannot write the \(kind.rawValue) report to '\(path)': \(error.localizedDescription)")
+            file = nil
+            throw ReportWriteError(message: "cannot write the \(kind.rawValue) report to '\(path)': \(error.message)")
         }
     }
 }

@@ -3,23 +3,50 @@ import ContractJSON
 
 /// `--report json=PATH`: every result with every finding, for tools. The layout is documented in
 /// docs/verify-report.md and versioned; keys are written sorted, so equal runs give equal files.
-enum JSONReport {
+/// Written case by case: the top-level keys sort as `baseURL`, `cases`, then the totals, so the
+/// totals can follow the cases.
+struct JSONReport: ReportFormat {
     static let version = 1
+    private static let writer = CanonicalJSONWriter(style: .pretty)
+    private static let casesKey = #""cases": ["#
+    private var cases = 0
 
-    static func render(_ report: VerifyReport) -> String {
-        let document = object([
-            "format": "contract-verify-report",
-            "version": .number(JSONNumber(version)),
-            "baseURL": .string(report.baseURL),
-            "durationMs": number(ReportFormatting.milliseconds(report.duration)),
-            "exitCode": number(Int(report.exitCode)),
-            "summary": object([
-                "total": number(report.results.count), "passed": number(report.passed), "failed": number(report.failed),
-                "errors": number(report.errors),
+    func opening(baseURL: String, total: Int) -> String {
+        let skeleton = Self.writer.string(Self.document(baseURL: baseURL, totals: [:]))
+        return String(skeleton[..<skeleton.range(of: Self.casesKey)!.upperBound])
+    }
+
+    mutating func adding(_ result: CaseResult) -> String {
+        defer { cases += 1 }
+        return (cases == 0 ? "" : ",") + "\n    " + Self.writer.string(Self.caseObject(result), nestedAt: 2)
+    }
+
+    func closing(_ report: VerifyReport) -> (header: String, trailer: String) {
+        let totals: KeyValuePairs<String, JSONValue> = [
+            "durationMs": Self.number(ReportFormatting.milliseconds(report.duration)),
+            "exitCode": Self.number(Int(report.exitCode)),
+            "summary": Self.object([
+                "total": Self.number(report.results.count), "passed": Self.number(report.passed), "failed": Self.number(report.failed),
+                "errors": Self.number(report.errors),
             ]),
-            "cases": .array(report.results.map(caseObject)),
-        ])
-        return CanonicalJSONWriter(style: .pretty).string(document) + "\n"
+        ]
+        let skeleton = Self.writer.string(Self.document(baseURL: report.baseURL, totals: totals))
+        // The skeleton's empty `[]` closes the array the cases were written into.
+        let rest = skeleton[skeleton.range(of: Self.casesKey)!.upperBound...]
+        // The file has always ended in a blank line; kept, so that reports stay byte-comparable.
+        return ("", (cases == 0 ? "" : "\n  ") + rest + "\n")
+    }
+
+    /// The report without its cases.
+    private static func document(baseURL: String, totals: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        var members = [
+            JSONObject.Member(key: "format", value: "contract-verify-report"),
+            JSONObject.Member(key: "version", value: .number(JSONNumber(version))),
+            JSONObject.Member(key: "baseURL", value: .string(baseURL)),
+            JSONObject.Member(key: "cases", value: .array([])),
+        ]
+        members += totals.map { JSONObject.Member(key: $0.key, value: $0.value) }
+        return .object(JSONObject(members))
     }
 
     private static func caseObject(_ result: CaseResult) -> JSONValue {

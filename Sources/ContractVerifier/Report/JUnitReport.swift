@@ -1,42 +1,56 @@
 /// `--report junit=PATH`: one test suite per contract, one test case per case, for CI systems
-/// that show test results (GitHub, GitLab, Jenkins, Buildkite).
-enum JUnitReport {
-    static func render(_ report: VerifyReport) -> String {
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
-        lines.append(
-            #"<testsuites name="contract verify" tests="\#(report.results.count)" failures="\#(report.failed)" errors="\#(report.errors)" time="\#(seconds(report.duration))">"#)
-        var groups: [(String, [CaseResult])] = []
-        for result in report.results {
-            if let last = groups.indices.last, groups[last].0 == result.contractID {
-                groups[last].1.append(result)
-            } else {
-                groups.append((result.contractID, [result]))
-            }
+/// that show test results (GitHub, GitLab, Jenkins, Buildkite). A contract's cases are adjacent
+/// in plan order, so only the suite being written is held in memory.
+struct JUnitReport: ReportFormat {
+    private struct Suite {
+        let contract: String
+        var cases = ""
+        var tests = 0, failures = 0, errors = 0
+        var time = Duration.zero
+    }
+
+    private var suite: Suite?
+
+    func opening(baseURL: String, total: Int) -> String { "" }
+
+    mutating func adding(_ result: CaseResult) -> String {
+        var finished = ""
+        if suite?.contract != result.contractID {
+            finished = closeSuite()
+            suite = Suite(contract: result.contractID)
         }
-        for (contract, results) in groups {
-            let failures = results.count { $0.outcome == .failed }
-            let errors = results.count { $0.outcome == .error }
-            let time = results.reduce(Duration.zero) { $0 + $1.duration }
-            lines.append(
-                #"  <testsuite name="\#(escape(contract))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(seconds(time))">"#)
-            for result in results {
-                let open = #"    <testcase classname="\#(escape(contract))" name="\#(escape(result.caseName))" file="\#(escape(result.file))" time="\#(seconds(result.duration))""#
-                guard result.outcome != .passed else {
-                    lines.append(open + "/>")
-                    continue
-                }
-                lines.append(open + ">")
-                let element = result.outcome == .error ? "error" : "failure"
-                let first = result.findings.first
-                let details = ReportFormatting.details(result).joined(separator: "\n")
-                lines.append(
-                    #"      <\#(element) message="\#(escape(first?.message ?? ""))" type="\#(first?.kind.rawValue ?? "")">\#(escape(details))</\#(element)>"#)
-                lines.append("    </testcase>")
-            }
-            lines.append("  </testsuite>")
-        }
-        lines.append("</testsuites>")
-        return lines.joined(separator: "\n") + "\n"
+        suite!.tests += 1
+        if result.outcome == .failed { suite!.failures += 1 }
+        if result.outcome == .error { suite!.errors += 1 }
+        suite!.time += result.duration
+        suite!.cases += Self.testCase(result)
+        return finished
+    }
+
+    mutating func closing(_ report: VerifyReport) -> (header: String, trailer: String) {
+        let header = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+            + #"<testsuites name="contract verify" tests="\#(report.results.count)" failures="\#(report.failed)" errors="\#(report.errors)" time="\#(Self.seconds(report.duration))">"#
+            + "\n"
+        return (header, closeSuite() + "</testsuites>\n")
+    }
+
+    private mutating func closeSuite() -> String {
+        guard let suite else { return "" }
+        self.suite = nil
+        let contract = Self.escape(suite.contract)
+        return #"  <testsuite name="\#(contract)" tests="\#(suite.tests)" failures="\#(suite.failures)" errors="\#(suite.errors)" time="\#(Self.seconds(suite.time))">"#
+            + "\n" + suite.cases + "  </testsuite>\n"
+    }
+
+    private static func testCase(_ result: CaseResult) -> String {
+        let open = #"    <testcase classname="\#(escape(result.contractID))" name="\#(escape(result.caseName))" file="\#(escape(result.file))" time="\#(seconds(result.duration))""#
+        guard result.outcome != .passed else { return open + "/>\n" }
+        let element = result.outcome == .error ? "error" : "failure"
+        let first = result.findings.first
+        let details = ReportFormatting.details(result).joined(separator: "\n")
+        return open + ">\n"
+            + #"      <\#(element) message="\#(escape(first?.message ?? ""))" type="\#(first?.kind.rawValue ?? "")">\#(escape(details))</\#(element)>"#
+            + "\n    </testcase>\n"
     }
 
     private static func seconds(_ duration: Duration) -> String {

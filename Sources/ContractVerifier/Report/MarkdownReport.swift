@@ -1,39 +1,68 @@
 /// `--report markdown=PATH`: a summary a person reads in a pull request or a job summary
-/// (`$GITHUB_STEP_SUMMARY`): a table of every case, then the details of each failure.
-enum MarkdownReport {
-    static func render(_ report: VerifyReport) -> String {
-        var lines: [String] = []
+/// (`$GITHUB_STEP_SUMMARY`): a table of the cases, then the details of each failure.
+///
+/// GitHub refuses a job summary over 1 MiB, so a large run stays well under it: above
+/// ``maxRows`` cases the table lists only the cases that did not pass, and the details stop after
+/// ``maxDetailed`` cases (the JSON report has every one). Only those results are kept in memory.
+struct MarkdownReport: ReportFormat {
+    static let maxRows = 1000
+    static let maxDetailed = 50
+
+    private var listsPassing = true
+    private var rows = 0
+    private var unlisted = 0
+    private var detailed: [CaseResult] = []
+    private var notDetailed = 0
+
+    mutating func opening(baseURL: String, total: Int) -> String {
+        listsPassing = total <= Self.maxRows
+        return ""
+    }
+
+    mutating func adding(_ result: CaseResult) -> String {
+        if result.outcome != .passed {
+            if detailed.count < Self.maxDetailed { detailed.append(result) } else { notDetailed += 1 }
+        }
+        guard rows < Self.maxRows, result.outcome != .passed || listsPassing else {
+            unlisted += 1
+            return ""
+        }
+        rows += 1
+        let mark: String
+        switch result.outcome {
+        case .passed: mark = "✅"
+        case .failed: mark = "❌"
+        case .error: mark = "⚠️"
+        }
+        return "| \(mark) | `\(Self.cell(result.name))` | `\(Self.cell(ReportFormatting.requestLine(result.request)))` | \(Self.cell(ReportFormatting.outcomeLine(result))) |\n"
+    }
+
+    func closing(_ report: VerifyReport) -> (header: String, trailer: String) {
         let verdict = report.exitCode == 0 ? "✅ contract verify passed" : "❌ contract verify found drift"
-        lines.append("## \(verdict)")
-        lines.append("")
-        lines.append("\(ReportFormatting.summary(report)), against `\(code(report.baseURL))`.")
-        lines.append("")
-        lines.append("| | Case | Request | Response |")
-        lines.append("|---|---|---|---|")
-        for result in report.results {
-            let mark: String
-            switch result.outcome {
-            case .passed: mark = "✅"
-            case .failed: mark = "❌"
-            case .error: mark = "⚠️"
+        var header = "## \(verdict)\n\n\(ReportFormatting.summary(report)), against `\(Self.code(report.baseURL))`.\n"
+        // A large run where every case passed needs no table at all.
+        if listsPassing || rows > 0 {
+            if !listsPassing {
+                header += "\nThe table lists only the cases that did not pass: the run has more than \(Self.maxRows) cases.\n"
             }
-            lines.append(
-                "| \(mark) | `\(cell(result.name))` | `\(cell(ReportFormatting.requestLine(result.request)))` | \(cell(ReportFormatting.outcomeLine(result))) |")
+            header += "\n| | Case | Request | Response |\n|---|---|---|---|\n"
         }
-        let failing = report.results.filter { $0.outcome != .passed }
-        if !failing.isEmpty {
-            lines.append("")
-            lines.append("### What differs")
-            for result in failing {
-                lines.append("")
-                lines.append("#### `\(code(result.name))` (\(cell(result.file)))")
-                lines.append("")
-                lines.append("```text")
-                lines += ReportFormatting.details(result).map { $0.replacing("```", with: "'''") }
-                lines.append("```")
+        var trailer = ""
+        if unlisted > 0, rows > 0 {
+            trailer += "\n\(unlisted) more case\(unlisted == 1 ? "" : "s") not listed.\n"
+        }
+        if !detailed.isEmpty {
+            trailer += "\n### What differs\n"
+            for result in detailed {
+                trailer += "\n#### `\(Self.code(result.name))` (\(Self.cell(result.file)))\n\n```text\n"
+                trailer += ReportFormatting.details(result).map { $0.replacing("```", with: "'''") }.joined(separator: "\n")
+                trailer += "\n```\n"
+            }
+            if notDetailed > 0 {
+                trailer += "\n… and \(notDetailed) more case\(notDetailed == 1 ? "" : "s") that did not pass; the JSON report (`--report json=PATH`) has every one.\n"
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return (header, trailer)
     }
 
     /// A table cell: pipes and line breaks would end the cell or the row.
