@@ -75,7 +75,8 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let options = try makeOptions()
         let fileReporters = try makeFileReporters()
-        let set = try loadValidContracts(directory, consequence: "nothing was sent")
+        var set = try loadValidContracts(directory, consequence: "nothing was sent")
+        set.dropContractDocuments()
         let style: ConsoleReporter.Style
         switch color {
         case .auto: style = isatty(STDOUT_FILENO) != 0 ? .terminal : .plain
@@ -116,6 +117,8 @@ struct VerifyCommand: AsyncParsableCommand {
         guard maxRedirects >= 0 else { throw ValidationError("--max-redirects must not be negative, found \(maxRedirects)") }
         guard timeout > 0, connectTimeout > 0 else { throw ValidationError("--timeout and --connect-timeout must be positive") }
         options.concurrency = concurrency
+        // The reporters see every result as it comes; the command needs only the tallies after.
+        options.keepsPassingResults = false
         options.retries = retries
         options.http.timeout = .milliseconds(Int(timeout * 1000))
         options.http.connectTimeout = .milliseconds(Int(connectTimeout * 1000))

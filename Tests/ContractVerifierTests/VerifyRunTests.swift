@@ -106,6 +106,16 @@ struct VerifyRunTests {
         try #require(report.results.first { $0.name == name })
     }
 
+    @Test func aRunCanKeepOnlyWhatDidNotPassAndStillCountsEverything() async throws {
+        let server = try LoopbackHTTPServer(route: Self.route)
+        let (all, _) = try await run(baseURL: server.baseURL)
+        let (lean, _) = try await run(baseURL: server.baseURL) { $0.keepsPassingResults = false }
+        #expect(lean.results.map(\.name) == all.results.filter { $0.outcome != .passed }.map(\.name))
+        #expect((lean.total, lean.passed, lean.failed, lean.errors) == (all.total, all.passed, all.failed, all.errors))
+        #expect((lean.total, lean.passed) == (9, 2))
+        #expect(lean.exitCode == 1 && all.exitCode == 1)
+    }
+
     @Test func everyFaultEndsInItsOwnFinding() async throws {
         let server = try LoopbackHTTPServer(route: Self.route)
         let (report, output) = try await run(baseURL: server.baseURL)

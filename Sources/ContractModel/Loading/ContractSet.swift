@@ -10,6 +10,14 @@ public struct ContractSet: Sendable {
     /// Each file's path relative to the tree, by the path shown in diagnostics (`Contract.file`).
     public var relativePaths: [String: String] = [:]
 
+    /// Drops every parsed contract document, keeping the shared schema files: once contracts are
+    /// decoded, running them needs only those (inline schemas live in the model). A contract
+    /// document with its source locations takes many times its file's size, so a large tree then
+    /// runs in far less memory.
+    public mutating func dropContractDocuments() {
+        documents = documents.filter { SourceFile.isSchemaPath($0.key) }
+    }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }

@@ -42,27 +42,46 @@ public struct ResponseSummary: Sendable {
     public var timings: HTTPTimings
 }
 
-/// Every case's result in plan order, and what the run as a whole means for a CI job.
+/// What a run as a whole means for a CI job: its tallies, and the results it kept (every result
+/// in plan order by default; only those that did not pass when ``VerifyOptions/keepsPassingResults``
+/// is false, as the command line runs, its reporters having had every result as it came).
 public struct VerifyReport: Sendable {
     public var baseURL: String
     public var results: [CaseResult]
     public var duration: Duration
     /// Reports that could not be written (a missing folder, a full disk).
     public var reporterErrors: [String] = []
+    /// Cases run, and how each ended; counted as results arrive, whether or not they are kept.
+    public private(set) var total = 0
+    public private(set) var passed = 0
+    public private(set) var failed = 0
+    public private(set) var errors = 0
+    /// Cases whose request reached no server (DNS, refused connection, TLS).
+    public private(set) var unreachable = 0
 
-    // These read one field in place (`results[i].outcome`): iterating the results themselves
-    // copies every result, a retain per field, which for a large run took longer than the summary.
-    public var passed: Int { count(.passed) }
-    public var failed: Int { count(.failed) }
-    public var errors: Int { count(.error) }
+    /// A report of exactly these results.
+    public init(baseURL: String, results: [CaseResult], duration: Duration) {
+        self.baseURL = baseURL
+        self.results = []
+        self.duration = duration
+        for result in results { add(result, keeping: true) }
+    }
 
-    private func count(_ outcome: CaseResult.Outcome) -> Int {
-        results.indices.count { results[$0].outcome == outcome }
+    /// Counts `result`, and keeps it when asked or when it did not pass.
+    mutating func add(_ result: CaseResult, keeping: Bool) {
+        total += 1
+        switch result.outcome {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .error: errors += 1
+        }
+        if result.isUnreachable { unreachable += 1 }
+        if keeping || result.outcome != .passed { results.append(result) }
     }
 
     /// 0 every case passed; 1 at least one drifted or broke; 3 no request reached a server.
     public var exitCode: Int32 {
-        if !results.isEmpty && results.indices.allSatisfy({ results[$0].transportError?.isUnreachable == true }) { return 3 }
-        return passed == results.count ? 0 : 1
+        if total > 0 && unreachable == total { return 3 }
+        return passed == total ? 0 : 1
     }
 }

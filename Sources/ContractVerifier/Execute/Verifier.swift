@@ -54,7 +54,10 @@ public struct Verifier: Sendable {
             secrets: plan.secrets)
         for reporter in reporters { reporter.started(total: plan.cases.count, baseURL: plan.secrets.redact(options.baseURL)) }
 
-        var results = [CaseResult?](repeating: nil, count: plan.cases.count)
+        var report = VerifyReport(baseURL: plan.secrets.redact(options.baseURL), results: [], duration: .zero)
+        // Results that finished ahead of an earlier case wait here; only they are held, not a slot
+        // per case (until a case with setup steps, which runs after the streamed ones).
+        var waiting: [Int: CaseResult] = [:]
         var delivered = 0
         // Cases without setup steps (and runs without retries) stream through the HTTP client: the
         // next request starts on the client's thread the moment one finishes. The others run on
@@ -87,15 +90,16 @@ public struct Verifier: Sendable {
             while true {
                 let batch = await finished.next()
                 if batch.isEmpty { break }
-                for (index, result) in batch { results[index] = result }
+                for (index, result) in batch { waiting[index] = result }
                 // Results reach reporters in plan order, so output is stable whatever finishes first.
-                while delivered < results.count, let ready = results[delivered] {
+                while let ready = waiting.removeValue(forKey: delivered) {
                     for reporter in reporters { reporter.finished(ready) }
+                    report.add(ready, keeping: options.keepsPassingResults)
                     delivered += 1
                 }
             }
         }
-        var report = VerifyReport(baseURL: plan.secrets.redact(options.baseURL), results: results.compactMap { $0 }, duration: clock.now - start)
+        report.duration = clock.now - start
         for reporter in reporters {
             do {
                 try reporter.completed(report)

@@ -16,6 +16,10 @@ public struct VerifyOptions: Sendable {
     public var assertsFormats = true
     /// Where `${env:…}` values come from.
     public var environment: [String: String] = [:]
+    /// False keeps only the results that did not pass in the final ``VerifyReport`` (its tallies
+    /// still count every case): reporters get every result as it comes, so a run that needs no
+    /// more then holds memory for its failures only, however many cases pass.
+    public var keepsPassingResults = true
 
     public init(baseURL: String) {
         self.baseURL = baseURL

@@ -26,7 +26,7 @@ struct JSONReport: ReportFormat {
             "durationMs": Self.number(ReportFormatting.milliseconds(report.duration)),
             "exitCode": Self.number(Int(report.exitCode)),
             "summary": Self.object([
-                "total": Self.number(report.results.count), "passed": Self.number(report.passed), "failed": Self.number(report.failed),
+                "total": Self.number(report.total), "passed": Self.number(report.passed), "failed": Self.number(report.failed),
                 "errors": Self.number(report.errors),
             ]),
         ]

@@ -29,7 +29,7 @@ struct JUnitReport: ReportFormat {
 
     mutating func closing(_ report: VerifyReport) -> (header: String, trailer: String) {
         let header = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-            + #"<testsuites name="contract verify" tests="\#(report.results.count)" failures="\#(report.failed)" errors="\#(report.errors)" time="\#(Self.seconds(report.duration))">"#
+            + #"<testsuites name="contract verify" tests="\#(report.total)" failures="\#(report.failed)" errors="\#(report.errors)" time="\#(Self.seconds(report.duration))">"#
             + "\n"
         return (header, closeSuite() + "</testsuites>\n")
     }

@@ -82,7 +82,7 @@ enum ReportFormatting {
     static func summary(_ report: VerifyReport) -> String {
         var parts = ["\(report.passed) passed", "\(report.failed) failed"]
         if report.errors > 0 { parts.append("\(report.errors) without response") }
-        let count = report.results.count
+        let count = report.total
         return "\(count) case\(count == 1 ? "" : "s"): " + parts.joined(separator: ", ") + " in \(duration(report.duration))"
     }
 }
