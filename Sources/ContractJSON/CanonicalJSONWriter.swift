@@ -20,83 +20,112 @@ public struct CanonicalJSONWriter: Sendable {
     }
 
     public func string(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, indent: 0, into: &output)
-        if case .pretty = style { output += "\n" }
-        return output
+        String(decoding: bytes(value), as: UTF8.self)
     }
 
     /// `value` as it appears nested `level` deep in a pretty document (its inner lines indented
     /// to match), without a final newline: for writing a large document a piece at a time.
     public func string(_ value: JSONValue, nestedAt level: Int) -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(value, indent: level, into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     public func bytes(_ value: JSONValue) -> [UInt8] {
-        Array(string(value).utf8)
+        // Bytes, not a String: appending to a String checks and counts every piece, which made
+        // writing large reports slower than producing their contents.
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, indent: 0, into: &output)
+        if case .pretty = style { output.append(UInt8(ascii: "\n")) }
+        return output
     }
 
-    private func write(_ value: JSONValue, indent: Int, into output: inout String) {
+    private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value {
-        case .null: output += "null"
-        case .bool(let bool): output += bool ? "true" : "false"
-        case .number(let number): output += number.description
+        case .null: output += "null".utf8
+        case .bool(let bool): output += (bool ? "true" : "false").utf8
+        case .number(let number): output += number.description.utf8
         case .string(let string): Self.writeString(string, into: &output)
         case .array(let elements):
             guard !elements.isEmpty else {
-                output += "[]"
+                output += "[]".utf8
                 return
             }
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
-                if position > 0 { output += "," }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &output)
                 write(element, indent: indent + 1, into: &output)
             }
             newline(indent, into: &output)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
             guard !object.isEmpty else {
-                output += "{}"
+                output += "{}".utf8
                 return
             }
-            output += "{"
-            let members = sortsKeys ? object.members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) } : object.members
+            output.append(UInt8(ascii: "{"))
+            let members = sortsKeys ? object.members.sorted { Self.precedes($0.key, $1.key) } : object.members
             for (position, member) in members.enumerated() {
-                if position > 0 { output += "," }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &output)
                 Self.writeString(member.key, into: &output)
-                output += style == .pretty ? ": " : ":"
+                output += (style == .pretty ? ": " : ":").utf8
                 write(member.value, indent: indent + 1, into: &output)
             }
             newline(indent, into: &output)
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private func newline(_ indent: Int, into output: inout String) {
+    private func newline(_ indent: Int, into output: inout [UInt8]) {
         guard case .pretty = style else { return }
-        output += "\n" + String(repeating: "  ", count: indent)
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
+
+    /// RFC 8785 key order: by UTF-16 code units. UTF-8 bytes sort by code point, which is the same
+    /// order unless a key holds a character from U+E000 up (lead byte 0xEE and above), so only
+    /// such keys pay for comparing in UTF-16.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        if a.utf8.contains(where: { $0 >= 0xEE }) || b.utf8.contains(where: { $0 >= 0xEE }) {
+            return a.utf16.lexicographicallyPrecedes(b.utf16)
+        }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// Escapes only what JSON requires: quote, backslash and control characters.
     public static func writeString(_ string: String, into output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}": output += "\\u" + hex(scalar.value, width: 4).lowercased()
-            default: output.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        writeString(string, into: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same, as UTF-8 bytes: runs that need no escape are copied whole.
+    static func writeString(_ string: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = string
+        text.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): output += #"\""#.utf8
+                case UInt8(ascii: "\\"): output += #"\\"#.utf8
+                case 0x08: output += #"\b"#.utf8
+                case 0x0C: output += #"\f"#.utf8
+                case UInt8(ascii: "\n"): output += #"\n"#.utf8
+                case UInt8(ascii: "\r"): output += #"\r"#.utf8
+                case UInt8(ascii: "\t"): output += #"\t"#.utf8
+                default: output += ("\\u" + hex(UInt32(byte), width: 4).lowercased()).utf8
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
