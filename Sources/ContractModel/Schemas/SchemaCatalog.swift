@@ -6,11 +6,13 @@ import Foundation
 /// tree's shared schema files registered under `file:///<relative path>`, each inline schema a
 /// resource of its own.
 public struct SchemaCatalog: Sendable {
-    private let registry: SchemaRegistry
     private let relativePaths: [String: String]
     private let displayPaths: [String: String]
     public let assertsFormats: Bool
     private let referenceOnly = ReferenceOnlySchemas()
+    /// Every compile of this catalog (and its copies) shares one session, so a shared schema
+    /// file or component is compiled once however many schemas reach it.
+    private let session: SchemaCompilationSession
 
     public init(_ set: ContractSet, assertsFormats: Bool = true) {
         let displayPaths = Dictionary(set.relativePaths.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
@@ -23,7 +25,7 @@ public struct SchemaCatalog: Sendable {
         for (path, document) in documents where SourceFile.isSchemaPath(path) {
             registry.register(document.value, uri: Self.uri(file: path))
         }
-        self.registry = registry
+        session = SchemaCompilationSession(registry: registry, assertsFormats: assertsFormats)
         self.displayPaths = displayPaths
         relativePaths = Dictionary(displayPaths.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         self.assertsFormats = assertsFormats
@@ -53,10 +55,7 @@ public struct SchemaCatalog: Sendable {
         // `schemas/product.json`, from whichever file, shares one compiled schema.
         let key = Self.reference(in: schema).map { URIReference(parsing: Self.uri(file: relativePath)).resolving($0).description }
         if let key, let cached = referenceOnly[key] { return cached }
-        var registry = self.registry
-        let uri = Self.uri(file: relativePath, pointer: pointer)
-        registry.register(schema, uri: uri)
-        let compiled = try JSONSchema(compiling: uri, registry: registry, assertsFormats: assertsFormats)
+        let compiled = try session.compile(schema, uri: Self.uri(file: relativePath, pointer: pointer))
         if let key { referenceOnly[key] = compiled }
         return compiled
     }
@@ -66,11 +65,9 @@ public struct SchemaCatalog: Sendable {
     /// one another (an imported API's components). Each problem is still located in its file.
     func compileFiles(_ relativePaths: [String]) throws(SchemaCompilationError) {
         guard !relativePaths.isEmpty else { return }
-        var registry = self.registry
-        let uri = "file:///?schema-files"
         let references = relativePaths.sorted().map { JSONValue.object(JSONObject([JSONObject.Member(key: "$ref", value: .string(Self.uri(file: $0)))])) }
-        registry.register(.object(JSONObject([JSONObject.Member(key: "allOf", value: .array(references))])), uri: uri)
-        _ = try JSONSchema(compiling: uri, registry: registry, assertsFormats: assertsFormats)
+        let files = JSONValue.object(JSONObject([JSONObject.Member(key: "allOf", value: .array(references))]))
+        _ = try session.compile(files, uri: "file:///?schema-files")
     }
 
     /// The reference of a schema that is nothing but `{"$ref": "…"}`.

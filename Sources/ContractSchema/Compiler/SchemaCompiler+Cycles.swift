@@ -2,13 +2,16 @@ extension SchemaCompiler {
     /// Finds schemas that apply themselves to the same instance forever (A is `$ref` B, B is
     /// `allOf: [{$ref: A}]`): validation would never end, so they are compile problems. Recursion
     /// that moves into the instance (`properties`, `items`…) is fine and not reported.
+    /// Only the nodes this compile created are walked: earlier ones were checked when they were
+    /// made, and cannot lead back to new ones.
     func reportInPlaceCycles() {
         var state: [ObjectIdentifier: Bool] = [:]  // false: on the current path, true: done
         var reported: Set<ObjectIdentifier> = []
-        let locations = Dictionary(nodes.map { (ObjectIdentifier($0.value), $0.key) }, uniquingKeysWith: { first, _ in first })
+        let locations = Dictionary(created.map { (ObjectIdentifier($0.node), $0.location) }, uniquingKeysWith: { first, _ in first })
 
         func visit(_ node: SchemaNode) {
             let id = ObjectIdentifier(node)
+            guard locations[id] != nil else { return }
             if let done = state[id] {
                 if !done, reported.insert(id).inserted, let location = locations[id] {
                     report("this schema applies itself to the same value without end (a reference cycle)", at: location, kind: .referenceCycle)
@@ -19,8 +22,8 @@ extension SchemaCompiler {
             for next in Self.inPlaceSubschemas(node) { visit(next) }
             state[id] = true
         }
-        for location in nodes.keys.sorted(by: { ($0.document, $0.pointer) < ($1.document, $1.pointer) }) {
-            if let node = nodes[location] { visit(node) }
+        for (_, node) in created.sorted(by: { ($0.location.document, $0.location.pointer) < ($1.location.document, $1.location.pointer) }) {
+            visit(node)
         }
     }
 

@@ -18,7 +18,8 @@ final class SchemaCompiler {
         var resource: SchemaResourceInfo
     }
 
-    let registry: SchemaRegistry
+    /// Grows when a ``SchemaCompilationSession`` registers another root's document.
+    var registry: SchemaRegistry
     let defaultDialect: SchemaDialect
     var problems: [SchemaProblem] = []
 
@@ -36,6 +37,9 @@ final class SchemaCompiler {
     var keepAlive: [any AnyObject & Sendable] = []
     /// Resources whose `$dynamicAnchor` nodes still have to be created.
     var resourcesNeedingAnchors: [SchemaResourceInfo] = []
+    /// The nodes the compile in progress created. Nodes from earlier compiles of the same compiler
+    /// never refer to these, so a cycle through a new node is made of new nodes only.
+    private(set) var created: [(location: Location, node: SchemaNode)] = []
 
     init(registry: SchemaRegistry, defaultDialect: SchemaDialect) {
         self.registry = registry
@@ -44,6 +48,7 @@ final class SchemaCompiler {
 
     /// Compiles the schema at `uri` (a registered document, or a resource inside one) and everything it reaches.
     func compileRoot(uri: String) -> SchemaNode? {
+        created.removeAll()
         let reference = URIReference(parsing: uri)
         guard let location = resolve(reference, from: Location(document: reference.withoutFragment.description, pointer: .root)) else {
             return nil
@@ -75,6 +80,7 @@ final class SchemaCompiler {
         let scope = self.scope(at: location, document: document)
         let node = SchemaNode(absoluteLocation: location.document + location.pointer.uriFragment, resource: scope.resource)
         nodes[location] = node
+        created.append((location, node))
         queue.append((node, location, value, scope))
         return node
     }

@@ -11,8 +11,8 @@ import ContractJSON
 public struct JSONSchema: Sendable {
     private let root: SchemaNode
     /// Every node and keyword object of the compiled graph: keywords refer to them without
-    /// reference counting (``Borrowed``), so this array is what keeps them alive.
-    private let graph: [any AnyObject & Sendable]
+    /// reference counting (``Borrowed``), so this is what keeps them alive.
+    private let graph: CompiledGraph
     /// Whether `format` is asserted (the default: a field documented as a UUID that is not one is
     /// drift) or only an annotation, as the standard has it.
     public let assertsFormats: Bool
@@ -42,8 +42,12 @@ public struct JSONSchema: Sendable {
         guard let root, compiler.problems.isEmpty else {
             throw SchemaCompilationError(problems: compiler.problems)
         }
+        self.init(root: root, graph: CompiledGraph(compiler), assertsFormats: assertsFormats)
+    }
+
+    init(root: SchemaNode, graph: CompiledGraph, assertsFormats: Bool) {
         self.root = root
-        graph = compiler.nodes.values.map { $0 as any AnyObject & Sendable } + compiler.keepAlive
+        self.graph = graph
         self.assertsFormats = assertsFormats
     }
 
@@ -74,6 +78,17 @@ public struct JSONSchema: Sendable {
             var annotations: Annotations? = nil
             return evaluator.validate(root, 0, &annotations)
         }
+    }
+}
+
+/// Keeps a compiler's nodes and keyword objects alive for the schemas compiled from it. Nodes are
+/// not changed once compiled; a ``SchemaCompilationSession`` that goes on compiling with the same
+/// compiler only adds nodes, under its lock.
+final class CompiledGraph: @unchecked Sendable {
+    let compiler: SchemaCompiler
+
+    init(_ compiler: SchemaCompiler) {
+        self.compiler = compiler
     }
 }
 
