@@ -112,8 +112,10 @@ extension DocumentDecoder {
     /// A `pattern` string that compiles as an ECMA-262 regular expression, as `contract verify` will use it.
     mutating func regularExpression(_ field: Field) -> String? {
         guard let text = string(field, "pattern") else { return nil }
+        if validPatterns.contains(text) { return text }
         do {
             _ = try ECMARegex(text)
+            validPatterns.insert(text)
             return text
         } catch {
             self.error("'pattern' is not a valid ECMA-262 regular expression: \(error)", at: field.pointer)

@@ -8,6 +8,8 @@ struct DocumentDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// Every placeholder string read so far, with where it is, for the capture checks of a case.
     var templateUses: [(template: TemplateString, pointer: JSONPointer)] = []
+    /// Patterns already found to compile: a large contract repeats one in every case.
+    var validPatterns: Set<String> = []
 
     init(file: String, document: JSONDocument) {
         self.file = file

@@ -53,7 +53,7 @@ public struct SchemaCatalog: Sendable {
     func compile(_ schema: JSONValue, relativePath: String, pointer: JSONPointer) throws(SchemaCompilationError) -> JSONSchema {
         // Keyed by the schema the reference resolves to, so every contract that refers to
         // `schemas/product.json`, from whichever file, shares one compiled schema.
-        let key = Self.reference(in: schema).map { URIReference(parsing: Self.uri(file: relativePath)).resolving($0).description }
+        let key = Self.reference(in: schema).map { referenceOnly.key(for: $0, in: relativePath) }
         if let key, let cached = referenceOnly[key] { return cached }
         let compiled = try session.compile(schema, uri: Self.uri(file: relativePath, pointer: pointer))
         if let key { referenceOnly[key] = compiled }
@@ -87,6 +87,16 @@ public struct SchemaCatalog: Sendable {
 private final class ReferenceOnlySchemas: @unchecked Sendable {
     private let lock = NSLock()
     private var schemas: [String: JSONSchema] = [:]
+    /// Resolved reference by file and `$ref`: resolving one parses two URIs, for every case.
+    private var keys: [String: String] = [:]
+
+    func key(for reference: String, in relativePath: String) -> String {
+        let written = relativePath + "\u{0}" + reference
+        if let known = lock.withLock({ keys[written] }) { return known }
+        let resolved = URIReference(parsing: SchemaCatalog.uri(file: relativePath)).resolving(reference).description
+        lock.withLock { keys[written] = resolved }
+        return resolved
+    }
 
     subscript(key: String) -> JSONSchema? {
         get { lock.withLock { schemas[key] } }
