@@ -32,7 +32,15 @@ struct ReferenceChecker {
     /// Reports each reference cycle once, at the `$ref` that closes it in a stable order.
     mutating func checkCycles() {
         var reported: Set<Set<SchemaLocation>> = []
-        for start in edges.keys.sorted() {
+        // Every schema on a cycle is the target of a reference, so only those need to be walked
+        // from: a large tree has a reference in every case, and almost none is ever a target.
+        var targets: [SchemaLocation: SchemaLocation] = [:]
+        var referenced: Set<SchemaLocation> = []
+        for edge in edges.values {
+            if targets[edge.target] == nil { targets[edge.target] = inPlaceTarget(edge.target) }
+            if let target = targets[edge.target] { referenced.insert(target) }
+        }
+        for start in edges.keys.filter(referenced.contains).sorted() {
             var chain: [SchemaLocation] = [start]
             var current = start
             while let edge = edges[current] {
