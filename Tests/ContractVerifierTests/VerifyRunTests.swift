@@ -191,6 +191,21 @@ struct VerifyRunTests {
         #expect(report.exitCode == 3)
     }
 
+    @Test func retriesOfStreamedCasesAreCountedAndKeepPlanOrder() async throws {
+        let port = try LoopbackHTTPServer.closedPort()
+        let (report, output) = try await run(baseURL: "http://127.0.0.1:\(port)") {
+            $0.retries = 2
+            $0.selection.ids = ["items", "text"]
+        }
+        #expect(report.results.map(\.name) == [
+            "items/ok", "items/invalid-json", "items/wrong-type", "items/server-error", "items/echo", "items/reset", "text/not-utf8",
+        ])
+        #expect(report.results.allSatisfy { $0.attempts == 3 && $0.isUnreachable })
+        #expect(report.exitCode == 3)
+        #expect(output.contains("(after 3 attempts)"))
+        #expect(report.results.allSatisfy { $0.findings.first?.message.hasSuffix("(after 3 attempts)") == true })
+    }
+
     @Test func anEmptySelectionIsAPlanError() async throws {
         let error = await #expect(throws: VerifyPlanError.self) {
             _ = try await run(baseURL: "http://127.0.0.1:1") { $0.selection.ids = ["nothing*"] }

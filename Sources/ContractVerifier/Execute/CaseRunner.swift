@@ -11,7 +11,9 @@ struct CaseRunner: Sendable {
     let options: VerifyOptions
     let secrets: Secrets
 
-    func run(_ planned: PlannedCase) async -> CaseResult {
+    /// - Parameter failedAttempts: attempts of the case's own request already made and failed with
+    ///   a transient transport error (a streamed case handed over for its retries).
+    func run(_ planned: PlannedCase, failedAttempts: Int = 0) async -> CaseResult {
         let clock = ContinuousClock()
         let start = clock.now
         var bindings = Bindings(environment: options.environment)
@@ -44,7 +46,7 @@ struct CaseRunner: Sendable {
         let expected = planned.testCase.response
         let schema = planned.responseSchema
         let captured = bindings
-        let (outcome, attempts) = await send(request.send) { response in
+        let (outcome, attempts) = await send(request.send, failedAttempts: failedAttempts) { response in
             (Self.summary(response), checker.check(response, against: expected, schema: schema, bindings: captured))
         }
         result.request = request.show
@@ -95,9 +97,10 @@ struct CaseRunner: Sendable {
 
     /// The same, with `process` run on each response where it arrives.
     private func send<Output: Sendable>(
-        _ request: HTTPRequest, process: @escaping @Sendable (HTTPResponse) -> Output
+        _ request: HTTPRequest, failedAttempts: Int = 0, process: @escaping @Sendable (HTTPResponse) -> Output
     ) async -> (Result<Output, TransportError>, attempts: Int) {
-        var attempt = 1
+        var attempt = failedAttempts + 1
+        if failedAttempts > 0 { try? await Task.sleep(for: .milliseconds(100 * failedAttempts)) }
         while true {
             let outcome = await client.send(request, options: options.http) { $0.map(process) }
             guard case .failure(let error) = outcome, error.isTransient, attempt <= options.retries, !Task.isCancelled else {
