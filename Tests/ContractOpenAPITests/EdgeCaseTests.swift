@@ -132,4 +132,18 @@ extension EdgeCaseTests {
         #expect(contract.contains(#""Content-Type": "text/plain""#))
         #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
     }
+
+    @Test func responsesThatAreNotJSONHaveTheirContentTypeCheckedAndSayTheBodyIsNot() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /report:\n    get:\n      responses:\n        '200': {description: ok, content: {text/csv: {schema: {type: string}}}}\n"
+                + "  /any:\n    get:\n      responses:\n        '200': {description: ok, content: {'text/*': {schema: {type: string}}}}"))
+        let report = text(result, "get-report.json")
+        #expect(report.contains(#""pattern": "^text/csv""#))
+        #expect(!report.contains(#""schema""#) && !report.contains(#""text""#))
+        #expect(!text(result, "get-any.json").contains("Content-Type"), "a wildcard names no type to check")
+        let warnings = result.diagnostics.filter { $0.message.contains("bodies are not checked by an imported contract") }
+        #expect(warnings.count == 2)
+        #expect(warnings.contains { $0.rendered.contains("[/paths/~1report/get/responses/200/content/text~1csv]") })
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
 }

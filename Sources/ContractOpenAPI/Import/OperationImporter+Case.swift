@@ -86,8 +86,9 @@ extension OperationImporter {
         var response = JSONObject()
         response["status"] = documented.status
         var headers = JSONObject()
-        if let json = documented.json {
-            let base = json.type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? json.type
+        // A wildcard (`text/*`) names no one type to check.
+        if let type = documented.json?.type ?? documented.otherType, !type.contains("*") {
+            let base = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? type
             headers["Content-Type"] = .object(JSONObject([JSONObject.Member(key: "pattern", value: .string("^" + Self.regexEscaped(base)))]))
         }
         for member in documented.object["headers"]?.objectValue ?? JSONObject() where member.key.lowercased() != "content-type" {

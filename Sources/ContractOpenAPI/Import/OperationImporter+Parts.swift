@@ -28,6 +28,9 @@ struct ImportedResponse {
     var pointer: JSONPointer
     /// The JSON media type and its object, when the response has one.
     var json: (type: String, media: JSONObject, pointer: JSONPointer)?
+    /// The media type of a response without JSON content (`text/csv`, `application/xml`): its
+    /// Content-Type is checked, its body is not.
+    var otherType: String?
 
     /// The contract's status: an integer, or a class such as `"4XX"`.
     var status: JSONValue? {
@@ -101,6 +104,12 @@ extension OperationImporter {
             } else if let xml = content.members.first(where: { $0.key.lowercased().contains("xml") }) {
                 diagnostics.append(document.warning(
                     "\(label): XML bodies cannot be checked by a contract; the \(member.key) response's body is not checked", at: at.appending("content").appending(xml.key)))
+                response.otherType = xml.key
+            } else if let other = content.members.first {
+                diagnostics.append(document.warning(
+                    "\(label): '\(other.key)' bodies are not checked by an imported contract (only JSON ones are); the \(member.key) response's Content-Type is",
+                    at: at.appending("content").appending(other.key)))
+                response.otherType = other.key
             }
             result.append(response)
         }
