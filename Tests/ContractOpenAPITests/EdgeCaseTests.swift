@@ -146,4 +146,15 @@ extension EdgeCaseTests {
         #expect(warnings.contains { $0.rendered.contains("[/paths/~1report/get/responses/200/content/text~1csv]") })
         #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
     }
+
+    @Test func aDefaultResponseStandsForSuccessWhenNoneIsDocumented() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /things:\n    get:\n      operationId: listThings\n      responses:\n        '404': {description: missing}\n"
+                + "        default: {description: any, content: {application/json: {schema: {type: array, items: {type: string}}}}}"))
+        let contract = text(result, "listThings.json")
+        #expect(contract.contains(#""status": "2XX""#))
+        #expect(contract.contains(#""type": "array""#))
+        #expect(result.diagnostics.contains { $0.message.contains("'default' stands for it") })
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
 }

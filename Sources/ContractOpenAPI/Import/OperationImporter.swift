@@ -106,6 +106,13 @@ struct OperationImporter {
             diagnostics.append(document.note("\(label): no responses documented; its case expects any 2XX status and does not check the body", at: pointer))
             responses = [ImportedResponse(key: "2XX", object: JSONObject(), pointer: pointer)]
         }
+        if !responses.contains(where: \.isSuccess), let index = responses.firstIndex(where: { $0.key == "default" }) {
+            // `default` covers every status the others do not, success included: with no success
+            // documented, it is what a successful call returns.
+            diagnostics.append(document.note(
+                "\(label): no success response documented; 'default' stands for it, and its case expects any 2XX status", at: responses[index].pointer))
+            responses[index].key = "2XX"
+        }
         let credentials = security.credentials(for: operation, at: pointer)
         var specs = caseSpecs(responses: responses, parameters: parameters, body: body, credentials: credentials)
         let exercised = Set(specs.map(\.response.key))
