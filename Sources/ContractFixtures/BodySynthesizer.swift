@@ -1,5 +1,6 @@
 import ContractJSON
 import ContractModel
+import ContractSchema
 
 /// Builds a JSON value from a schema, for cases without an `example`: seeded (the same case
 /// always gets the same body), minimal but realistic (required properties always, optional ones

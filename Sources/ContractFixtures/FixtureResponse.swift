@@ -19,7 +19,7 @@ enum FixtureResponse {
                 guard !value.mentionsEnvironment else { continue }
                 headers.append((header.name, FixtureRequest.render(value)))
             case .pattern(let pattern):
-                guard let example = PatternSynthesizer.example(for: pattern), (try? ECMARegex(pattern))?.matches(example) == true else {
+                guard let example = PatternSynthesizer.matchingExample(for: pattern) else {
                     return .failure(FixtureMessage("cannot make a value for header '\(header.name)' matching '\(pattern)'"))
                 }
                 headers.append((header.name, example))
@@ -63,7 +63,7 @@ enum FixtureResponse {
         case .text(.equals(let text)):
             members.append(.init(key: "text", value: .string(text)))
         case .text(.pattern(let pattern)):
-            guard let text = PatternSynthesizer.example(for: pattern), (try? ECMARegex(pattern))?.matches(text) == true else {
+            guard let text = PatternSynthesizer.matchingExample(for: pattern) else {
                 return .failure(FixtureMessage("cannot make a text body matching '\(pattern)'"))
             }
             members.append(.init(key: "text", value: .string(text)))

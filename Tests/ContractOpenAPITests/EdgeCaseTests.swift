@@ -157,4 +157,11 @@ extension EdgeCaseTests {
         #expect(result.diagnostics.contains { $0.message.contains("'default' stands for it") })
         #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
     }
+
+    @Test func madeUpStringsMatchTheirPattern() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /orders:\n    get:\n      parameters:\n        - {name: code, in: query, required: true, schema: {type: string, pattern: '^[A-Z]{3}-[0-9]{4}$'}}\n"
+                + "      responses:\n        '200': {description: ok}"))
+        #expect(text(result, "get-orders.json").contains(#""code": "AAA-0000""#))
+    }
 }

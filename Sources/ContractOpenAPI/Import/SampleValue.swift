@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 
 /// A value for a parameter or request body the document gives no example for: the schema's own
 /// `example`, `default`, `const` or first `enum` value when it has one, else the simplest value
@@ -84,6 +85,12 @@ struct SampleValue {
         case "ipv6": return "2001:db8::1"
         default:
             let minimum = Int(object["minLength"]?.numberValue?.doubleValue ?? 0)
+            let maximum = object["maxLength"]?.numberValue.map { Int($0.doubleValue) } ?? Int.max
+            if let pattern = object["pattern"]?.stringValue, let text = PatternSynthesizer.matchingExample(for: pattern),
+                (minimum...max(minimum, maximum)).contains(text.count)
+            {
+                return text
+            }
             return "example" + String(repeating: "x", count: max(0, minimum - 7))
         }
     }

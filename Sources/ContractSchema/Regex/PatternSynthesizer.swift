@@ -2,10 +2,18 @@
 /// expectations: literals, `^` and `$`, escapes (`\d`, `\w`, `\.`), character classes, groups with
 /// alternatives, and the quantifiers `?`, `*`, `+`, `{n}`, `{n,m}`. Takes the shortest choice
 /// everywhere; the caller checks the result with the real regex engine and gives up if it fails.
-enum PatternSynthesizer {
-    static func example(for pattern: String) -> String? {
+public enum PatternSynthesizer {
+    /// The shortest string the pattern's simple form describes, not yet checked against it.
+    public static func example(for pattern: String) -> String? {
         var parser = Parser(scalars: Array(pattern.unicodeScalars))
         guard let text = parser.alternatives(), parser.position == parser.scalars.count else { return nil }
+        return text
+    }
+
+    /// A string that `pattern` matches as ECMA-262 has it (checked), or nil when the pattern is
+    /// beyond the simple forms above or does not compile.
+    public static func matchingExample(for pattern: String) -> String? {
+        guard let text = example(for: pattern), (try? ECMARegex(pattern))?.matches(text) == true else { return nil }
         return text
     }
 
