@@ -41,7 +41,7 @@ struct SchemaCompilationSessionTests {
         let found = #expect(throws: SchemaCompilationError.self) { try session.compile(broken, uri: "file:///schemas/broken.json") }
         #expect(found?.problems == expected?.problems)
         // A later root reaching the same place compiles it again rather than reusing a node from the failed compile.
-        let name = try session.compile(uri: "file:///schemas/broken.json#/$defs/Name")
+        let name = try session.compile(broken, uri: "file:///schemas/broken.json#/$defs/Name")
         #expect(try name.isValid(json(##""x""##)) && !name.isValid(json("1")))
         let item = try session.compile(json(##"{"$ref": "shared.json#/$defs/Item"}"##), uri: "file:///schemas/c.json")
         #expect(try !item.isValid(json("{}")))
@@ -105,5 +105,17 @@ struct SchemaCompilationSessionTests {
         case .array(let elements): elements.contains(where: declaresIdentifiers)
         default: false
         }
+    }
+
+    /// Two roots declaring the same `$id` (a schema copied into two contracts) each keep their
+    /// own, and an `$id` only another root declares does not resolve: as when compiled alone.
+    @Test func rootsThatDeclareIdentifiersStayApart() throws {
+        let session = SchemaCompilationSession(registry: SchemaRegistry())
+        let a = ##"{"$id": "https://example.com/item", "$ref": "#/$defs/v", "$defs": {"v": {"type": "string"}}}"##
+        let b = ##"{"$id": "https://example.com/item", "$ref": "#/$defs/v", "$defs": {"v": {"type": "integer"}}}"##
+        let first = try session.compile(json(a), uri: "file:///c.json?schema=/a")
+        let second = try session.compile(json(b), uri: "file:///c.json?schema=/b")
+        #expect(try first.isValid(json(##""x""##)) && second.isValid(json("1")) && !second.isValid(json(##""x""##)))
+        #expect(throws: SchemaCompilationError.self) { try session.compile(json(##"{"$ref": "https://example.com/item"}"##), uri: "file:///d.json") }
     }
 }

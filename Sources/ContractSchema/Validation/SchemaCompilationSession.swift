@@ -6,16 +6,21 @@ import Foundation
 /// where compiling each root on its own compiled again everything it reaches, which grew with the
 /// square of a tree whose schemas refer to one another. Safe to use from any thread.
 ///
-/// A compile that fails leaves nothing behind: the session starts afresh, and the problems are
-/// those a compile on its own reports.
+/// Each root sees the registry it was created with plus itself, as a compile on its own does:
+/// a root that declares identifiers (`$id`, `$anchor`, `$dynamicAnchor`, draft 7 `id`) is
+/// compiled on its own, since identifiers are global to a compiler and two roots may declare the
+/// same one; other roots can only be reached through their own URI. A compile that fails leaves
+/// nothing behind (the session starts afresh), and its problems are those of a compile alone.
 public final class SchemaCompilationSession: @unchecked Sendable {
     private let lock = NSLock()
+    private let base: SchemaRegistry
     private let defaultDialect: SchemaDialect
     private let assertsFormats: Bool
     private var compiler: SchemaCompiler
     private var graph: CompiledGraph
 
     public init(registry: SchemaRegistry, defaultDialect: SchemaDialect = .draft2020_12, assertsFormats: Bool = true) {
+        base = registry
         self.defaultDialect = defaultDialect
         self.assertsFormats = assertsFormats
         compiler = SchemaCompiler(registry: registry, defaultDialect: defaultDialect)
@@ -23,15 +28,20 @@ public final class SchemaCompilationSession: @unchecked Sendable {
     }
 
     /// Compiles the schema at `uri`, registering `document` there first when given (an inline
-    /// schema the registry does not hold yet).
+    /// schema the registry does not hold).
     public func compile(_ document: JSONValue? = nil, uri: String) throws(SchemaCompilationError) -> JSONSchema {
+        var alone = base
+        if let document {
+            alone.register(document, uri: uri)
+            if Self.declaresIdentifiers(document) { return try compileAlone(uri: uri, registry: alone) }
+        }
         lock.lock()
         defer { lock.unlock() }
         if let document {
             let key = URIReference(parsing: uri).withoutFragment.description
             if compiler.registry.document(at: key) != document {
                 // A document replaced after it was indexed would leave stale nodes: start afresh.
-                if compiler.indexedDocuments.contains(key) { restart(with: compiler.registry) }
+                if compiler.indexedDocuments.contains(key) { restart() }
                 compiler.registry.register(document, uri: key)
             }
         }
@@ -39,13 +49,29 @@ public final class SchemaCompilationSession: @unchecked Sendable {
             return JSONSchema(root: root, graph: graph, assertsFormats: assertsFormats)
         }
         // Nodes of a failed compile may be incomplete: none of them may serve a later root.
-        let registry = compiler.registry
-        restart(with: registry)
-        return try JSONSchema(compiling: uri, registry: registry, defaultDialect: defaultDialect, assertsFormats: assertsFormats)
+        restart()
+        return try compileAlone(uri: uri, registry: alone)
     }
 
-    private func restart(with registry: SchemaRegistry) {
-        compiler = SchemaCompiler(registry: registry, defaultDialect: defaultDialect)
+    private func compileAlone(uri: String, registry: SchemaRegistry) throws(SchemaCompilationError) -> JSONSchema {
+        try JSONSchema(compiling: uri, registry: registry, defaultDialect: defaultDialect, assertsFormats: assertsFormats)
+    }
+
+    private func restart() {
+        compiler = SchemaCompiler(registry: base, defaultDialect: defaultDialect)
         graph = CompiledGraph(compiler)
+    }
+
+    /// Whether a schema declares a name other schemas could resolve to it by.
+    static func declaresIdentifiers(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let object):
+            object.members.contains { member in
+                (["$id", "$anchor", "$dynamicAnchor", "id"].contains(member.key) && member.value.stringValue != nil)
+                    || declaresIdentifiers(member.value)
+            }
+        case .array(let elements): elements.contains(where: declaresIdentifiers)
+        default: false
+        }
     }
 }
