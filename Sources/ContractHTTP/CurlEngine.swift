@@ -105,7 +105,13 @@ final class CurlEngine: @unchecked Sendable {
             transfer.fail(TransportError(kind: .other, detail: "libcurl could not create a handle"))
             return false
         }
-        if let error = transfer.configure(handle, configured: configuredFor[handle] == transfer.options) {
+        // A handle kept configured for other options is reset first: options set only under a
+        // condition (a CA file, content decoding) would otherwise stay from the transfer before.
+        if let configured = configuredFor[handle], configured != transfer.options {
+            curl_easy_reset(handle)
+            configuredFor[handle] = nil
+        }
+        if let error = transfer.configure(handle, configured: configuredFor[handle] != nil) {
             recycle(handle, after: nil)
             transfer.fail(error)
             return false

@@ -89,6 +89,20 @@ struct HTTPClientTests {
         #expect(received.map { $0.header("user-agent") } == sequence.map { $0.2.userAgent })
     }
 
+    /// Options set only under a condition do not outlive their transfer on a reused handle.
+    @Test func aReusedHandleForgetsOptionsSetOnlyUnderACondition() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"a":1}"#) }
+        let one = HTTPClient(engines: 1)
+        var plain = HTTPOptions()
+        plain.decodesContent = false
+        _ = try response(await one.send(HTTPRequest(method: "GET", url: server.baseURL + "/first"), options: HTTPOptions()))
+        _ = try response(await one.send(HTTPRequest(method: "GET", url: server.baseURL + "/second"), options: plain))
+        let received = server.requests
+        #expect(received.count == 2)
+        #expect(received.first?.header("accept-encoding") != nil)
+        #expect(received.last?.header("accept-encoding") == nil, "decodesContent = false asks for no encoding")
+    }
+
     @Test func connectionRefusedIsUnreachable() async throws {
         let port = try LoopbackHTTPServer.closedPort()
         let result = await client.send(HTTPRequest(method: "GET", url: "http://127.0.0.1:\(port)/"), options: options())
