@@ -78,7 +78,7 @@ if environment["MODE"] == "send" {
     let tally = Tally()
     await client.stream(width: width) {
         guard tally.take(upTo: total) else { return nil }
-        return (HTTPRequest(method: "GET", url: url), { if !accepted($0) { tally.fail() } })
+        return (HTTPRequest(method: "GET", url: url), { outcome, _ in if !accepted(outcome) { tally.fail() } })
     }
     failures = tally.failures
 }

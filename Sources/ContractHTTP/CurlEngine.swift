@@ -92,7 +92,7 @@ final class CurlEngine: @unchecked Sendable {
                 return sleeping
             }
             if idle {
-                curl_multi_poll(multi, nil, 0, 1000, nil)
+                curl_multi_poll(multi, nil, 0, Int32(pollTimeout()), nil)
                 lock.withLock { sleeping = false }
             }
         }
@@ -121,9 +121,23 @@ final class CurlEngine: @unchecked Sendable {
         return true
     }
 
-    /// Tops every feeder up to its width; true when a transfer was started.
+    /// Milliseconds the loop may sleep: a second, or until the next retry is due.
+    private func pollTimeout() -> Int {
+        guard let due = feeders.compactMap({ $0.delayed.map(\.due).min() }).min() else { return 1000 }
+        let (seconds, attoseconds) = (due - ContinuousClock.now).components
+        return max(1, min(1000, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 1))
+    }
+
+    /// Tops every feeder up to its width, due retries first; true when a transfer was started.
     private func refillFromFeeders() -> Bool {
         var startedAny = false
+        let now = ContinuousClock.now
+        for feeder in feeders where !feeder.delayed.isEmpty {
+            // A waiting retry already counts as in flight.
+            for retry in feeder.takeDue(at: now) {
+                if start(retry) { startedAny = true } else { feeder.inFlight -= 1 }
+            }
+        }
         for feeder in feeders {
             while !feeder.exhausted && feeder.inFlight < feeder.width {
                 guard let transfer = feeder.next() else {
@@ -189,7 +203,11 @@ final class CurlEngine: @unchecked Sendable {
             transfer.cancel()
         }
         active.removeAll()
-        for feeder in feeders { feeder.done() }
+        for feeder in feeders {
+            for retry in feeder.delayed { retry.transfer.cancel() }
+            feeder.delayed.removeAll()
+            feeder.done()
+        }
         feeders.removeAll()
         for handle in idle { curl_easy_cleanup(handle) }
         idle.removeAll()
@@ -202,16 +220,35 @@ final class CurlEngine: @unchecked Sendable {
 /// no hand-off between threads per request (as a bare libcurl loop does).
 final class CurlFeeder: @unchecked Sendable {
     let width: Int
+    /// Further tries after a transient transport error, each after ``TransportError/retryPause(after:)``.
+    let retries: Int
     let next: () -> CurlTransfer?
     let done: () -> Void
     // The engine's thread only.
     var inFlight = 0
     var exhausted = false
+    /// Retries waiting for their pause to end; each counts in `inFlight`, so a stream never has
+    /// more than `width` requests going or waiting, and does not end while one waits.
+    var delayed: [(due: ContinuousClock.Instant, transfer: CurlTransfer)] = []
 
-    init(width: Int, next: @escaping () -> CurlTransfer?, done: @escaping () -> Void) {
+    init(width: Int, retries: Int, next: @escaping () -> CurlTransfer?, done: @escaping () -> Void) {
         self.width = width
+        self.retries = retries
         self.next = next
         self.done = done
+    }
+
+    /// Called as a transfer finishes (its slot is given back right after, so take it again).
+    func retry(_ transfer: CurlTransfer) {
+        transfer.feeder = self
+        inFlight += 1
+        delayed.append((ContinuousClock.now + TransportError.retryPause(after: transfer.attempt - 1), transfer))
+    }
+
+    func takeDue(at now: ContinuousClock.Instant) -> [CurlTransfer] {
+        let due = delayed.filter { $0.due <= now }.map(\.transfer)
+        if !due.isEmpty { delayed.removeAll { $0.due <= now } }
+        return due
     }
 }
 

@@ -5,8 +5,10 @@ import CCurl
 final class CurlTransfer: @unchecked Sendable {
     let request: HTTPRequest
     let options: HTTPOptions
-    /// Receives the outcome exactly once, on the engine's thread.
-    private let deliver: (Result<HTTPResponse, TransportError>) -> Void
+    /// 1 for the first try; a retry is a new transfer with the next number.
+    let attempt: Int
+    /// Receives the outcome and the attempts made, exactly once, on the engine's thread.
+    private let deliver: (Result<HTTPResponse, TransportError>, Int) -> Void
     private var resumed = false
 
     private(set) var handle: UnsafeMutableRawPointer?
@@ -18,9 +20,12 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers = HTTPHeaders(reservingBytes: 512, fields: 16)
     private var bodyExceeded = false
 
-    init(request: HTTPRequest, options: HTTPOptions, deliver: @escaping (Result<HTTPResponse, TransportError>) -> Void) {
+    init(
+        request: HTTPRequest, options: HTTPOptions, attempt: Int = 1, deliver: @escaping (Result<HTTPResponse, TransportError>, Int) -> Void
+    ) {
         self.request = request
         self.options = options
+        self.attempt = attempt
         self.deliver = deliver
         // libcurl writes a terminated message here on failure; an empty string means none.
         errorBuffer.initialize(to: 0)
@@ -178,7 +183,12 @@ final class CurlTransfer: @unchecked Sendable {
     private func resume(_ result: Result<HTTPResponse, TransportError>) {
         guard !resumed else { return }
         resumed = true
-        deliver(result)
+        // A fed transfer that met a transient error goes back to its feeder for another try.
+        if case .failure(let error) = result, error.isTransient, let feeder, attempt <= feeder.retries {
+            feeder.retry(CurlTransfer(request: request, options: options, attempt: attempt + 1, deliver: deliver))
+            return
+        }
+        deliver(result, attempt)
     }
 
     private func timings(_ handle: UnsafeMutableRawPointer) -> HTTPTimings {

@@ -34,7 +34,7 @@ public final class HTTPClient: Sendable {
         let slot = TransferSlot()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Output, Never>) in
-                let transfer = CurlTransfer(request: request, options: options) { continuation.resume(returning: processing($0)) }
+                let transfer = CurlTransfer(request: request, options: options) { outcome, _ in continuation.resume(returning: processing(outcome)) }
                 if slot.install(transfer) {
                     engine.submit(transfer)
                 } else {
@@ -51,16 +51,21 @@ public final class HTTPClient: Sendable {
     /// the next request starting as soon as one finishes: a stream of requests then costs no
     /// hand-off between threads per request. `next` is called from several threads when the
     /// client has several engines.
+    ///
+    /// A request that meets a transient transport error (``TransportError/isTransient``) is sent
+    /// again up to `retries` times, after ``TransportError/retryPause(after:)``, in its place in
+    /// the stream (a retry waiting for its pause counts as in flight). Its completion gets the
+    /// final outcome and the number of attempts made.
     public func stream(
-        width: Int, options: HTTPOptions = HTTPOptions(),
-        next: @escaping @Sendable () -> (HTTPRequest, @Sendable (Result<HTTPResponse, TransportError>) -> Void)?
+        width: Int, options: HTTPOptions = HTTPOptions(), retries: Int = 0,
+        next: @escaping @Sendable () -> (HTTPRequest, @Sendable (Result<HTTPResponse, TransportError>, _ attempts: Int) -> Void)?
     ) async {
         let shares = (0..<engines.count).map { max(1, width) / engines.count + ($0 < max(1, width) % engines.count ? 1 : 0) }.filter { $0 > 0 }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let remaining = FeederCount(shares.count) { continuation.resume() }
             for (engine, share) in zip(engines, shares) {
                 engine.attach(CurlFeeder(
-                    width: share,
+                    width: share, retries: max(0, retries),
                     next: {
                         guard let (request, completion) = next() else { return nil }
                         return CurlTransfer(request: request, options: options, deliver: completion)

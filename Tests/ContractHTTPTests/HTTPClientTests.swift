@@ -247,13 +247,41 @@ struct HTTPClientTests {
         await client.stream(width: 8) {
             let index = source.next()
             guard index <= 300 else { return nil }
-            return (HTTPRequest(method: "GET", url: server.baseURL + "/\(index)"), { result in results.add(index, (try? result.get().status) ?? 0) })
+            return (HTTPRequest(method: "GET", url: server.baseURL + "/\(index)"), { result, _ in results.add(index, (try? result.get().status) ?? 0) })
         }
         #expect(results.all.count == 300)
         #expect(results.all.allSatisfy { $0.value == 200 })
         #expect(Set(server.requests.map(\.target)) == Set((1...300).map { "/\($0)" }))
         // An empty stream returns at once.
         await client.stream(width: 8) { nil }
+    }
+
+    /// Transient errors are retried in the stream, after their pause, and counted; other
+    /// outcomes are final at once.
+    @Test func aStreamRetriesTransientErrorsInPlace() async throws {
+        let tries = Counter()
+        let server = try LoopbackHTTPServer { _, target in
+            switch target {
+            case "/flaky": tries.next() <= 2 ? .resetMidBody(declaredLength: 100, sent: []) : .json(status: 200, "{}")
+            case "/down": .resetMidBody(declaredLength: 100, sent: [])
+            default: .json(status: 500, "{}")
+            }
+        }
+        let outcomes = Results()
+        let targets = ["/flaky", "/down", "/error"]
+        let next = Counter()
+        let started = ContinuousClock.now
+        await HTTPClient(engines: 1).stream(width: 2, retries: 2) {
+            let index = next.next() - 1
+            guard index < targets.count else { return nil }
+            return (HTTPRequest(method: "GET", url: server.baseURL + targets[index]), { result, attempts in
+                outcomes.add(index, ((try? result.get().status) ?? -1) * 10 + attempts)
+            })
+        }
+        #expect(outcomes.all == [0: 2003, 1: -10 + 3, 2: 5001], "status (or -1) and attempts per request")
+        // Two pauses of 100 and 200 ms before the third try of /flaky and /down.
+        #expect(ContinuousClock.now - started >= .milliseconds(300))
+        #expect(server.requests.filter { $0.target == "/down" }.count == 3)
     }
 
     @Test func manyConcurrentRequestsShareConnections() async throws {

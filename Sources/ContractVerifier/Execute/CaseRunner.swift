@@ -11,9 +11,7 @@ struct CaseRunner: Sendable {
     let options: VerifyOptions
     let secrets: Secrets
 
-    /// - Parameter failedAttempts: attempts of the case's own request already made and failed with
-    ///   a transient transport error (a streamed case handed over for its retries).
-    func run(_ planned: PlannedCase, failedAttempts: Int = 0) async -> CaseResult {
+    func run(_ planned: PlannedCase) async -> CaseResult {
         let clock = ContinuousClock()
         let start = clock.now
         var bindings = Bindings(environment: options.environment)
@@ -46,7 +44,7 @@ struct CaseRunner: Sendable {
         let expected = planned.testCase.response
         let schema = planned.responseSchema
         let captured = bindings
-        let (outcome, attempts) = await send(request.send, failedAttempts: failedAttempts) { response in
+        let (outcome, attempts) = await send(request.send) { response in
             (Self.summary(response), checker.check(response, against: expected, schema: schema, bindings: captured))
         }
         result.request = request.show
@@ -63,23 +61,24 @@ struct CaseRunner: Sendable {
         return redacted(result)
     }
 
-    /// A case without setup steps as one request and what to make of its outcome, for a stream
-    /// (``HTTPClient/stream(width:options:next:)``): `complete` runs where the response arrives.
-    func prepare(_ planned: PlannedCase) -> (request: HTTPRequest, complete: @Sendable (Result<HTTPResponse, TransportError>) -> CaseResult) {
+    /// A case without setup steps as one request and what to make of its outcome after `attempts`
+    /// tries, for a stream (``HTTPClient/stream(width:options:retries:next:)``): `complete` runs
+    /// where the response arrives.
+    func prepare(_ planned: PlannedCase) -> (request: HTTPRequest, complete: @Sendable (Result<HTTPResponse, TransportError>, Int) -> CaseResult) {
         let clock = ContinuousClock()
         let start = clock.now
         let bindings = Bindings(environment: options.environment)
         let request = builder.build(planned.contract, planned.testCase, bindings)
         let shown = request.show
-        return (request.send, { outcome in
+        return (request.send, { outcome, attempts in
             // Built here, once, rather than copied from a template made up front: this runs for
             // every response, and a copy of a whole result costs a retain per field.
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
-                request: shown, response: nil, findings: [], transportError: nil, attempts: 1, duration: .zero)
+                request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero)
             switch outcome {
             case .failure(let error):
-                return finish(result, request: shown, attempts: 1, error: error, setup: nil, start: start, clock: clock)
+                return finish(result, request: shown, attempts: attempts, error: error, setup: nil, start: start, clock: clock)
             case .success(let response):
                 result.findings = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
                 result.outcome = result.findings.isEmpty ? .passed : .failed
@@ -97,17 +96,15 @@ struct CaseRunner: Sendable {
 
     /// The same, with `process` run on each response where it arrives.
     private func send<Output: Sendable>(
-        _ request: HTTPRequest, failedAttempts: Int = 0, process: @escaping @Sendable (HTTPResponse) -> Output
+        _ request: HTTPRequest, process: @escaping @Sendable (HTTPResponse) -> Output
     ) async -> (Result<Output, TransportError>, attempts: Int) {
-        var attempt = failedAttempts + 1
-        if failedAttempts > 0 { try? await Task.sleep(for: .milliseconds(100 * failedAttempts)) }
+        var attempt = 1
         while true {
             let outcome = await client.send(request, options: options.http) { $0.map(process) }
             guard case .failure(let error) = outcome, error.isTransient, attempt <= options.retries, !Task.isCancelled else {
                 return (outcome, attempt)
             }
-            // A short, growing pause: a server restarting or a saturated listen queue gets a moment.
-            try? await Task.sleep(for: .milliseconds(100 * attempt))
+            try? await Task.sleep(for: TransportError.retryPause(after: attempt))
             attempt += 1
         }
     }

@@ -29,15 +29,6 @@ private final class CaseQueue: @unchecked Sendable {
     }
 }
 
-/// Streamed cases to send again on the worker path, from the engines' threads.
-private final class RetryList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [Int] = []
-
-    func add(_ index: Int) { lock.withLock { list.append(index) } }
-    var indices: [Int] { lock.withLock { list } }
-}
-
 /// `contract verify` as a library: plan, execute with bounded concurrency, check, report.
 public struct Verifier: Sendable {
     public let options: VerifyOptions
@@ -69,39 +60,29 @@ public struct Verifier: Sendable {
         var waiting: [Int: CaseResult] = [:]
         var delivered = 0
         // Cases without setup steps stream through the HTTP client: the next request starts on the
-        // client's thread the moment one finishes. Cases with setup steps, and streamed cases whose
-        // request met a transient transport error while retries are allowed, then run on workers
-        // that take the next case as soon as they finish one (a retry after its pause).
+        // client's thread the moment one finishes, and a transient transport error is retried in
+        // place. Cases with setup steps then run on workers that take the next case as soon as
+        // they finish one.
         let streamed = plan.cases.indices.filter { plan.cases[$0].testCase.setup.isEmpty }
         let withSetup = Array(Set(plan.cases.indices).subtracting(streamed)).sorted()
         let streamQueue = CaseQueue(indices: streamed)
-        let toRetry = RetryList()
+        let workQueue = CaseQueue(indices: withSetup)
         let finished = ResultCollector()
         let width = max(1, options.concurrency)
         await withTaskGroup(of: Void.self) { group in
             // One phase after the other, so that no more than `width` requests are ever in flight.
             group.addTask {
                 if !streamed.isEmpty {
-                    await client.stream(width: width, options: options.http) {
+                    await client.stream(width: width, options: options.http, retries: options.retries) {
                         guard let index = streamQueue.next() else { return nil }
                         let (request, complete) = runner.prepare(plan.cases[index])
-                        return (request, { outcome in
-                            if case .failure(let error) = outcome, error.isTransient, options.retries > 0 {
-                                toRetry.add(index)
-                            } else {
-                                finished.add(index, complete(outcome))
-                            }
-                        })
+                        return (request, { outcome, attempts in finished.add(index, complete(outcome, attempts)) })
                     }
                 }
-                let retried = Set(toRetry.indices)
-                let workQueue = CaseQueue(indices: (withSetup + retried).sorted())
                 await withTaskGroup(of: Void.self) { workers in
-                    for _ in 0..<min(width, withSetup.count + retried.count) {
+                    for _ in 0..<min(width, withSetup.count) {
                         workers.addTask {
-                            while let index = workQueue.next() {
-                                finished.add(index, await runner.run(plan.cases[index], failedAttempts: retried.contains(index) ? 1 : 0))
-                            }
+                            while let index = workQueue.next() { finished.add(index, await runner.run(plan.cases[index])) }
                         }
                     }
                 }
