@@ -138,11 +138,12 @@ final class CurlTransfer: @unchecked Sendable {
         let name = UnsafeRawBufferPointer(rebasing: data[..<colon])
         let value = UnsafeRawBufferPointer(rebasing: data[valueStart..<valueEnd])
         headers.append(name: name, value: value)
-        // The body then grows once instead of doubling its way up (never past the cap).
+        // The body then grows once instead of doubling its way up; at most 1 MiB up front, since
+        // a HEAD (or a lying server) announces a length that never comes.
         if colon == 14, body.isEmpty, zip(name, "content-length".utf8).allSatisfy({ HTTPHeader.sameIgnoringASCIICase($0, $1) }),
             let length = Int(String(decoding: value, as: UTF8.self)), length > 0
         {
-            body.reserveCapacity(min(length, options.maxBodyBytes))
+            body.reserveCapacity(min(length, options.maxBodyBytes, 1 << 20))
         }
     }
 

@@ -143,7 +143,7 @@ struct VerifyCommand: AsyncParsableCommand {
     }
 
     private func makeFileReporters() throws -> [FileReporter] {
-        try reports.map { text in
+        let reporters = try reports.map { text in
             guard let equals = text.firstIndex(of: "="), let kind = FileReporter.Kind(rawValue: String(text[..<equals])) else {
                 throw ValidationError("--report must be 'json=PATH', 'junit=PATH' or 'markdown=PATH', found '\(text)'")
             }
@@ -156,5 +156,11 @@ struct VerifyCommand: AsyncParsableCommand {
             }
             return FileReporter(kind: kind, path: path)
         }
+        // Two reports written to one file would overwrite each other.
+        var paths: Set<String> = []
+        for reporter in reporters where !paths.insert(URL(fileURLWithPath: reporter.path).standardizedFileURL.path).inserted {
+            throw ValidationError("--report: '\(reporter.path)' is given more than once; each report needs its own file")
+        }
+        return reporters
     }
 }

@@ -93,4 +93,19 @@ struct FileReporterTests {
         try run(FileReporter(kind: .markdown, path: folder.appendingPathComponent("summary.md").path), report)
         #expect(try text("summary.md") == "## ✅ contract verify passed\n\n1500 cases: 1500 passed, 0 failed in 1.0 s, against `http://127.0.0.1:PORT`.\n")
     }
+
+    @Test func hugeRequestsAndNamesStillFitTheSummaryLimit() throws {
+        let body = String(repeating: "x", count: 25_000)
+        let results = (0..<60).map { index in
+            ReportTests.result(
+                "bulk", "case-\(index)-" + String(repeating: "n", count: 5_000), .failed,
+                findings: [Finding(kind: .status, message: "expected status 201, found 200 " + body)],
+                request: DisplayedRequest(method: "POST", url: "http://127.0.0.1:PORT/" + body, headers: [], body: body))
+        }
+        let report = VerifyReport(baseURL: "http://127.0.0.1:PORT", results: results, duration: .seconds(1))
+        try run(FileReporter(kind: .markdown, path: folder.appendingPathComponent("summary.md").path), report)
+        let markdown = try text("summary.md")
+        #expect(markdown.utf8.count < 1 << 20, "\(markdown.utf8.count) bytes")
+        #expect(markdown.contains("more cases that did not pass; the JSON report"))
+    }
 }

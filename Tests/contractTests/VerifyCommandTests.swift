@@ -85,6 +85,7 @@ struct VerifyCommandTests {
         (["--base-url", "http://127.0.0.1:1", "--shard", "3/2"], "--shard must be 'i/n'"),
         (["--base-url", "http://127.0.0.1:1", "--report", "xml=r.xml"], "--report must be 'json=PATH'"),
         (["--base-url", "http://127.0.0.1:1", "--report", "json=/nonexistent/folder/r.json"], "does not exist"),
+        (["--base-url", "http://127.0.0.1:1", "--report", "json=/tmp/r.out", "--report", "junit=/tmp/./r.out"], "is given more than once"),
         (["--base-url", "http://127.0.0.1:1", "--header", "no colon"], "--header must be 'Name: value'"),
     ])
     func badArgumentsExitTwo(_ arguments: [String], _ message: String) throws {

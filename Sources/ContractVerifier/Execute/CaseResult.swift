@@ -47,7 +47,7 @@ public struct ResponseSummary: Sendable {
 /// is false, as the command line runs, its reporters having had every result as it came).
 public struct VerifyReport: Sendable {
     public var baseURL: String
-    public var results: [CaseResult]
+    public private(set) var results: [CaseResult]
     public var duration: Duration
     /// Reports that could not be written (a missing folder, a full disk).
     public var reporterErrors: [String] = []

@@ -38,7 +38,7 @@ public final class FileReporter: VerifyReporter {
     public func completed(_ report: VerifyReport) throws {
         if file == nil {
             // Given a finished report without having followed the run: write it all now.
-            started(total: report.results.count, baseURL: report.baseURL)
+            started(total: report.total, baseURL: report.baseURL)
             for result in report.results { finished(result) }
         }
         let (header, trailer) = format.closing(report)

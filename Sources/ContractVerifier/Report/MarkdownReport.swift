@@ -2,11 +2,16 @@
 /// (`$GITHUB_STEP_SUMMARY`): a table of the cases, then the details of each failure.
 ///
 /// GitHub refuses a job summary over 1 MiB, so a large run stays well under it: above
-/// ``maxRows`` cases the table lists only the cases that did not pass, and the details stop after
-/// ``maxDetailed`` cases (the JSON report has every one). Only those results are kept in memory.
+/// ``maxRows`` cases the table lists only the cases that did not pass; a cell is clipped to
+/// ``maxCell`` characters and a detail line to ``maxLine``; the details stop after ``maxDetailed``
+/// cases or ``maxDetailBytes`` bytes (the JSON report has every one). Only those results are kept
+/// in memory.
 struct MarkdownReport: ReportFormat {
     static let maxRows = 1000
     static let maxDetailed = 50
+    static let maxCell = 200
+    static let maxLine = 500
+    static let maxDetailBytes = 300_000
 
     private var listsPassing = true
     private var rows = 0
@@ -53,9 +58,14 @@ struct MarkdownReport: ReportFormat {
         }
         if !detailed.isEmpty {
             trailer += "\n### What differs\n"
-            for result in detailed {
+            var notDetailed = notDetailed
+            for (position, result) in detailed.enumerated() {
+                guard trailer.utf8.count < Self.maxDetailBytes else {
+                    notDetailed += detailed.count - position
+                    break
+                }
                 trailer += "\n#### `\(Self.code(result.name))` (\(Self.cell(result.file)))\n\n```text\n"
-                trailer += ReportFormatting.details(result).map { $0.replacing("```", with: "'''") }.joined(separator: "\n")
+                trailer += ReportFormatting.details(result).map { Self.clip($0.replacing("```", with: "'''"), to: Self.maxLine) }.joined(separator: "\n")
                 trailer += "\n```\n"
             }
             if notDetailed > 0 {
@@ -67,7 +77,11 @@ struct MarkdownReport: ReportFormat {
 
     /// A table cell: pipes and line breaks would end the cell or the row.
     private static func cell(_ text: String) -> String {
-        text.replacing("|", with: "\\|").replacing("\n", with: " ")
+        clip(text, to: maxCell).replacing("|", with: "\\|").replacing("\n", with: " ")
+    }
+
+    private static func clip(_ text: String, to length: Int) -> String {
+        text.count > length ? String(text.prefix(length)) + "…" : text
     }
 
     private static func code(_ text: String) -> String {
