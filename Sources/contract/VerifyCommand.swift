@@ -75,6 +75,7 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let options = try makeOptions()
         let fileReporters = try makeFileReporters()
+        if !fileReporters.isEmpty { StopSignals.removePartialReportsOnStop() }
         var set = try loadValidContracts(directory, consequence: "nothing was sent")
         set.dropContractDocuments()
         let style: ConsoleReporter.Style

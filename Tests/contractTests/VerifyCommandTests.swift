@@ -30,6 +30,32 @@ struct VerifyCommandTests {
         return try ContractBinary.run(["verify"] + arguments + ["--color", "never", folder.path], in: folder, environment: environment)
     }
 
+    /// A cancelled CI job sends SIGTERM: the run stops with 143 and leaves no partial report.
+    @Test func aStoppedRunLeavesNoPartialReport() throws {
+        let server = try LoopbackHTTPServer { _, _ in .neverAnswer }
+        let folder = try contracts()
+        let process = Process()
+        process.executableURL = ContractBinary.url
+        process.arguments = ["verify", "--base-url", server.baseURL, "--report", "json=\(folder.path)/r.json", "--color", "never", folder.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HEALTH_TOKEN"] = "t"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func partials() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while partials().isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(partials().count == 1, "the report is being written")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(partials().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("r.json").path))
+    }
+
     @Test func passingExitsZero() throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "ok"}"#) }
         let result = try verify(["--base-url", server.baseURL], in: contracts())

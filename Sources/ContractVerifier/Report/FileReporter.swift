@@ -25,6 +25,12 @@ public final class FileReporter: VerifyReporter {
         }
     }
 
+    /// Removes the partial files of every report still being written, for a process that is
+    /// told to stop (SIGINT, SIGTERM) and will not reach `completed`.
+    public static func removePartialFiles() {
+        ReportFile.removeAllInProgress()
+    }
+
     public func started(total: Int, baseURL: String) {
         let file = ReportFile(path: path)
         file.append(format.opening(baseURL: baseURL, total: total))

@@ -16,6 +16,7 @@ final class ReportFile {
         destination = URL(fileURLWithPath: path)
         let name = "." + destination.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).partial"
         partial = destination.deletingLastPathComponent().appendingPathComponent(name)
+        Self.inProgress.insert(partial.path)
         guard FileManager.default.createFile(atPath: partial.path, contents: nil),
             let handle = try? FileHandle(forWritingTo: partial)
         else {
@@ -29,6 +30,18 @@ final class ReportFile {
         // A run that ended before `commit` leaves no partial file behind.
         try? handle?.close()
         try? FileManager.default.removeItem(at: partial)
+        Self.inProgress.remove(partial.path)
+    }
+
+    /// Every partial file not yet committed or removed, for a process told to stop.
+    static let inProgress = PathSet()
+
+    /// Removes every report file still being written (the run was interrupted).
+    static func removeAllInProgress() {
+        for path in inProgress.removeAll() {
+            unlink(path)
+            unlink(path + ".whole")
+        }
     }
 
     func append(_ text: String) {
@@ -92,6 +105,16 @@ final class ReportFile {
             failure = error.localizedDescription
         }
     }
+}
+
+/// Paths, from any thread.
+final class PathSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+    func removeAll() -> Set<String> { lock.withLock { defer { paths.removeAll() }; return paths } }
 }
 
 struct ReportFileError: Error {
