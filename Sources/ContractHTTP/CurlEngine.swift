@@ -18,12 +18,10 @@ final class CurlEngine: @unchecked Sendable {
     // The loop thread's own state.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var feeders: [CurlFeeder] = []
-    /// Easy handles kept for reuse (reset between transfers): creating one per request costs more
-    /// than the request on loopback.
-    private var idle: [UnsafeMutableRawPointer] = []
-    /// The options an idle handle is still configured with, when its last transfer was a plain GET
-    /// (see ``CurlTransfer/isPlainGET``); other handles are reset.
-    private var configuredFor: [UnsafeMutableRawPointer: HTTPOptions] = [:]
+    /// Easy handles kept for reuse: creating one per request costs more than the request on
+    /// loopback. Each with the options it is still configured with when its last transfer was a
+    /// plain GET (see ``CurlTransfer/isPlainGET``); the others were reset.
+    private var idle: [(handle: UnsafeMutableRawPointer, configuredFor: HTTPOptions?)] = []
     private static let maxIdleHandles = 256
     private static let maxCachedConnections = 256
 
@@ -101,17 +99,18 @@ final class CurlEngine: @unchecked Sendable {
     /// False when the transfer failed before it could start (it has been told why).
     @discardableResult
     private func start(_ transfer: CurlTransfer) -> Bool {
-        guard let handle = idle.popLast() ?? curl_easy_init() else {
+        guard let (handle, configuredFor) = idle.popLast() ?? curl_easy_init().map({ ($0, nil) }) else {
             transfer.fail(TransportError(kind: .other, detail: "libcurl could not create a handle"))
             return false
         }
+        var configured = configuredFor != nil
         // A handle kept configured for other options is reset first: options set only under a
         // condition (a CA file, content decoding) would otherwise stay from the transfer before.
-        if let configured = configuredFor[handle], configured != transfer.options {
+        if let configuredFor, configuredFor != transfer.options {
             curl_easy_reset(handle)
-            configuredFor[handle] = nil
+            configured = false
         }
-        if let error = transfer.configure(handle, configured: configuredFor[handle] != nil) {
+        if let error = transfer.configure(handle, configured: configured) {
             recycle(handle, after: nil)
             transfer.fail(error)
             return false
@@ -183,17 +182,15 @@ final class CurlEngine: @unchecked Sendable {
     /// Keeps `handle` for another transfer: as configured when `finished` was a plain GET, else reset.
     private func recycle(_ handle: UnsafeMutableRawPointer, after finished: CurlTransfer?) {
         guard idle.count < Self.maxIdleHandles else {
-            configuredFor[handle] = nil
             curl_easy_cleanup(handle)
             return
         }
         if let finished, finished.isPlainGET {
-            configuredFor[handle] = finished.options
+            idle.append((handle, finished.options))
         } else {
-            configuredFor[handle] = nil
             curl_easy_reset(handle)
+            idle.append((handle, nil))
         }
-        idle.append(handle)
     }
 
     private func tearDown() {
@@ -209,7 +206,7 @@ final class CurlEngine: @unchecked Sendable {
             feeder.done()
         }
         feeders.removeAll()
-        for handle in idle { curl_easy_cleanup(handle) }
+        for (handle, _) in idle { curl_easy_cleanup(handle) }
         idle.removeAll()
         curl_multi_cleanup(multi)
     }

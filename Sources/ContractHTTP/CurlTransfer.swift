@@ -16,8 +16,11 @@ final class CurlTransfer: @unchecked Sendable {
     var feeder: CurlFeeder?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
-    private var body: [UInt8] = []
-    private var headers = HTTPHeaders(reservingBytes: 512, fields: 16)
+    // Appended to from libcurl's callbacks, a dozen times per response, on the engine's thread only:
+    // the dynamic exclusivity checks a class property gets on every mutation cost more than the
+    // appends.
+    @exclusivity(unchecked) private var body: [UInt8] = []
+    @exclusivity(unchecked) private var headers = HTTPHeaders(reservingBytes: 512, fields: 16)
     private var bodyExceeded = false
 
     init(
@@ -26,6 +29,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.options = options
         self.attempt = attempt
+        isPlainGET = request.body == nil && request.method == "GET"
         self.deliver = deliver
         // libcurl writes a terminated message here on failure; an empty string means none.
         errorBuffer.initialize(to: 0)
@@ -39,9 +43,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// A plain GET (no body, no custom method) leaves nothing on its handle that the next plain GET
     /// with the same options would not set again, so the engine reuses such a handle without
     /// `curl_easy_reset` and its dozen options: on loopback that cost a sixth of a request.
-    var isPlainGET: Bool {
-        request.body == nil && request.method.utf8.elementsEqual("GET".utf8)
-    }
+    let isPlainGET: Bool
 
     /// Configures `handle` for this request: from scratch when `configured` is false (a fresh or
     /// reset handle), else only what differs between plain GETs with the same options. The
