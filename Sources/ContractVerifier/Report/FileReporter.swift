@@ -27,8 +27,9 @@ public final class FileReporter: VerifyReporter {
 
     /// Removes the partial files of every report still being written, for a process that is
     /// told to stop (SIGINT, SIGTERM) and will not reach `completed`.
+    /// Nothing is written or renamed afterwards: call it only on the way out.
     public static func removePartialFiles() {
-        ReportFile.removeAllInProgress()
+        ReportFile.registry.stop()
     }
 
     public func started(total: Int, baseURL: String) {

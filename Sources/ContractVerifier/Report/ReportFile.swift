@@ -16,11 +16,14 @@ final class ReportFile {
         destination = URL(fileURLWithPath: path)
         let name = "." + destination.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).partial"
         partial = destination.deletingLastPathComponent().appendingPathComponent(name)
-        Self.inProgress.insert(partial.path)
-        guard FileManager.default.createFile(atPath: partial.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: partial)
-        else {
-            failure = "cannot create '\(partial.path)'"
+        let partial = partial
+        let opened = Self.registry.withFiles { paths -> FileHandle? in
+            guard FileManager.default.createFile(atPath: partial.path, contents: nil) else { return nil }
+            paths.insert(partial.path)
+            return try? FileHandle(forWritingTo: partial)
+        }
+        guard let handle = opened ?? nil else {
+            failure = opened == nil ? "the run was stopped" : "cannot create '\(partial.path)'"
             return
         }
         self.handle = handle
@@ -29,20 +32,16 @@ final class ReportFile {
     deinit {
         // A run that ended before `commit` leaves no partial file behind.
         try? handle?.close()
-        try? FileManager.default.removeItem(at: partial)
-        Self.inProgress.remove(partial.path)
-    }
-
-    /// Every partial file not yet committed or removed, for a process told to stop.
-    static let inProgress = PathSet()
-
-    /// Removes every report file still being written (the run was interrupted).
-    static func removeAllInProgress() {
-        for path in inProgress.removeAll() {
-            unlink(path)
-            unlink(path + ".whole")
+        let partial = partial
+        Self.registry.withFiles { paths in
+            unlink(partial.path)
+            paths.remove(partial.path)
         }
     }
+
+    /// The partial files of every report in progress. Every step that creates, renames or removes
+    /// one holds its lock, so a process told to stop can remove them all with nothing racing it.
+    static let registry = ReportFileRegistry()
 
     func append(_ text: String) {
         guard failure == nil, !text.isEmpty else { return }
@@ -55,18 +54,23 @@ final class ReportFile {
     func commit(header: String, trailer: String) throws(ReportFileError) {
         append(trailer)
         flush()
-        if failure == nil, !header.isEmpty { prepend(header) }
-        if let failure { throw ReportFileError(message: failure) }
-        do {
-            try handle?.close()
-            handle = nil
-        } catch {
-            throw ReportFileError(message: error.localizedDescription)
+        let (partial, destination) = (partial, destination)
+        let outcome = Self.registry.withFiles { paths -> String? in
+            if failure == nil, !header.isEmpty { prepend(header) }
+            if let failure { return failure }
+            do {
+                try handle?.close()
+                handle = nil
+            } catch {
+                return error.localizedDescription
+            }
+            // rename(2) replaces the destination in one step.
+            guard rename(partial.path, destination.path) == 0 else { return String(cString: strerror(errno)) }
+            paths.remove(partial.path)
+            return nil
         }
-        // rename(2) replaces the destination in one step.
-        guard rename(partial.path, destination.path) == 0 else {
-            throw ReportFileError(message: String(cString: strerror(errno)))
-        }
+        guard let outcome else { throw ReportFileError(message: "the run was stopped") }
+        if let outcome { throw ReportFileError(message: outcome) }
     }
 
     private func flush() {
@@ -107,14 +111,33 @@ final class ReportFile {
     }
 }
 
-/// Paths, from any thread.
-final class PathSet: @unchecked Sendable {
+/// The partial report files of a process, and whether it was told to stop.
+final class ReportFileRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: Set<String> = []
+    private var stopped = false
 
-    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
-    func removeAll() -> Set<String> { lock.withLock { defer { paths.removeAll() }; return paths } }
+    /// Runs `body` with the set of partial files, under the lock; nil (and nothing run) once the
+    /// process is stopping.
+    @discardableResult
+    func withFiles<Result>(_ body: (inout Set<String>) -> Result) -> Result? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return nil }
+        return body(&paths)
+    }
+
+    /// Removes every partial file and keeps the lock: the process is about to end, and no report
+    /// step may create or rename a file after this.
+    func stop() {
+        lock.lock()
+        stopped = true
+        for path in paths {
+            unlink(path)
+            unlink(path + ".whole")
+        }
+        paths.removeAll()
+    }
 }
 
 struct ReportFileError: Error {
