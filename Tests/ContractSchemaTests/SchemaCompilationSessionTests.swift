@@ -118,4 +118,17 @@ struct SchemaCompilationSessionTests {
         #expect(try first.isValid(json(##""x""##)) && second.isValid(json("1")) && !second.isValid(json(##""x""##)))
         #expect(throws: SchemaCompilationError.self) { try session.compile(json(##"{"$ref": "https://example.com/item"}"##), uri: "file:///d.json") }
     }
+
+    /// A root reaches no other root of the session, even by its URI: alone, that is no schema.
+    @Test func aRootCannotReachAnotherRoot() throws {
+        let session = SchemaCompilationSession(registry: SchemaRegistry())
+        _ = try session.compile(json(##"{"type": "string"}"##), uri: "file:///c.json?schema=/a")
+        let error = #expect(throws: SchemaCompilationError.self) {
+            try session.compile(json(##"{"$ref": "c.json?schema=/a"}"##), uri: "file:///c.json?schema=/b")
+        }
+        #expect(error?.problems.first?.kind == .unresolvableReference)
+        // And the session still serves the first root's document to itself.
+        let again = try session.compile(json(##"{"type": "string"}"##), uri: "file:///c.json?schema=/a")
+        #expect(try again.isValid(json(##""x""##)))
+    }
 }

@@ -111,7 +111,7 @@ extension SchemaCompiler {
     func dialectInfo(metaSchema: String, fallback: DialectInfo, depth: Int = 0) -> DialectInfo {
         if let dialect = SchemaDialect(metaSchemaURI: metaSchema) { return DialectInfo(dialect: dialect, vocabularies: nil) }
         let uri = URIReference(parsing: metaSchema).withoutFragment.description
-        guard depth < 8, let document = registry.document(at: uri)?.objectValue else { return fallback }
+        guard depth < 8, !isOtherRoot(uri), let document = registry.document(at: uri)?.objectValue else { return fallback }
         var info = fallback
         if let parent = document["$schema"]?.stringValue {
             info = dialectInfo(metaSchema: parent, fallback: fallback, depth: depth + 1)
@@ -131,7 +131,7 @@ extension SchemaCompiler {
                 indexDocument(uri)
             }
         }
-        guard let resource = resources[resourceURI] else {
+        guard let resource = resources[resourceURI], !isOtherRoot(resource.document) else {
             report("unresolvable reference '\(reference)': no schema is registered at '\(resourceURI)'", at: referrer, kind: .unresolvableReference)
             return nil
         }
@@ -149,7 +149,7 @@ extension SchemaCompiler {
             }
             return location
         }
-        guard let anchor = anchors[resourceURI + "#" + fragment] else {
+        guard let anchor = anchors[resourceURI + "#" + fragment], !isOtherRoot(anchor.document) else {
             report("reference '\(reference)' names an anchor '\(fragment)' that no schema declares", at: referrer, kind: .unresolvableReference)
             return nil
         }

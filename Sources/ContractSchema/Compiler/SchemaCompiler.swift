@@ -37,6 +37,15 @@ final class SchemaCompiler {
     var keepAlive: [any AnyObject & Sendable] = []
     /// Resources whose `$dynamicAnchor` nodes still have to be created.
     var resourcesNeedingAnchors: [SchemaResourceInfo] = []
+    /// Documents a ``SchemaCompilationSession`` registered for its roots, and the one being
+    /// compiled: a root reaches no other root's document, as if each were compiled alone.
+    var sessionRoots: Set<String> = []
+    var currentRoot: String?
+
+    func isOtherRoot(_ document: String) -> Bool {
+        document != currentRoot && sessionRoots.contains(document)
+    }
+
     /// The nodes the compile in progress created. Nodes from earlier compiles of the same compiler
     /// never refer to these, so a cycle through a new node is made of new nodes only.
     private(set) var created: [(location: Location, node: SchemaNode)] = []

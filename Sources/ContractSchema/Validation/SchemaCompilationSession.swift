@@ -30,31 +30,32 @@ public final class SchemaCompilationSession: @unchecked Sendable {
     /// Compiles the schema at `uri`, registering `document` there first when given (an inline
     /// schema the registry does not hold).
     public func compile(_ document: JSONValue? = nil, uri: String) throws(SchemaCompilationError) -> JSONSchema {
-        var alone = base
-        if let document {
-            alone.register(document, uri: uri)
-            if Self.declaresIdentifiers(document) { return try compileAlone(uri: uri, registry: alone) }
-        }
+        let key = URIReference(parsing: uri).withoutFragment.description
+        if let document, Self.declaresIdentifiers(document) { return try compileAlone(document, uri: uri) }
         lock.lock()
         defer { lock.unlock() }
         if let document {
-            let key = URIReference(parsing: uri).withoutFragment.description
             if compiler.registry.document(at: key) != document {
                 // A document replaced after it was indexed would leave stale nodes: start afresh.
                 if compiler.indexedDocuments.contains(key) { restart() }
                 compiler.registry.register(document, uri: key)
             }
+            compiler.sessionRoots.insert(key)
         }
+        compiler.currentRoot = key
         if let root = compiler.compileRoot(uri: uri), compiler.problems.isEmpty {
             return JSONSchema(root: root, graph: graph, assertsFormats: assertsFormats)
         }
         // Nodes of a failed compile may be incomplete: none of them may serve a later root.
         restart()
-        return try compileAlone(uri: uri, registry: alone)
+        return try compileAlone(document, uri: uri)
     }
 
-    private func compileAlone(uri: String, registry: SchemaRegistry) throws(SchemaCompilationError) -> JSONSchema {
-        try JSONSchema(compiling: uri, registry: registry, defaultDialect: defaultDialect, assertsFormats: assertsFormats)
+    /// The base registry and `document` alone: what compiling it on its own sees.
+    private func compileAlone(_ document: JSONValue?, uri: String) throws(SchemaCompilationError) -> JSONSchema {
+        var registry = base
+        if let document { registry.register(document, uri: uri) }
+        return try JSONSchema(compiling: uri, registry: registry, defaultDialect: defaultDialect, assertsFormats: assertsFormats)
     }
 
     private func restart() {
@@ -62,12 +63,14 @@ public final class SchemaCompilationSession: @unchecked Sendable {
         graph = CompiledGraph(compiler)
     }
 
-    /// Whether a schema declares a name other schemas could resolve to it by.
+    /// Whether a schema declares a name other schemas could resolve to it by. Values that are
+    /// data, not schemas (`const`, `enum`, `examples`, `default`), are not looked into.
     static func declaresIdentifiers(_ value: JSONValue) -> Bool {
         switch value {
         case .object(let object):
             object.members.contains { member in
-                (["$id", "$anchor", "$dynamicAnchor", "id"].contains(member.key) && member.value.stringValue != nil)
+                if ["const", "enum", "examples", "example", "default"].contains(member.key) { return false }
+                return (["$id", "$anchor", "$dynamicAnchor", "id"].contains(member.key) && member.value.stringValue != nil)
                     || declaresIdentifiers(member.value)
             }
         case .array(let elements): elements.contains(where: declaresIdentifiers)
