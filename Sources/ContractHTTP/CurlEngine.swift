@@ -201,7 +201,7 @@ final class CurlEngine: @unchecked Sendable {
         }
         active.removeAll()
         for feeder in feeders {
-            for retry in feeder.delayed { retry.transfer.cancel() }
+            for retry in feeder.delayed { retry.transfer.cancelWaiting() }
             feeder.delayed.removeAll()
             feeder.done()
         }

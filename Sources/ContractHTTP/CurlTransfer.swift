@@ -179,6 +179,14 @@ final class CurlTransfer: @unchecked Sendable {
         resume(.failure(TransportError(kind: .cancelled, detail: "")))
     }
 
+    /// Cancels a retry still waiting for its pause: it was never sent, so the attempts made are
+    /// those before it.
+    func cancelWaiting() {
+        guard !resumed else { return }
+        resumed = true
+        deliver(.failure(TransportError(kind: .cancelled, detail: "")), attempt - 1)
+    }
+
     func fail(_ error: TransportError) {
         resume(.failure(error))
     }

@@ -37,14 +37,14 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Worth retrying (`--retries`): the request may not have reached the server, or its answer
-    /// was lost on the way. Never a complete but wrong response.
     /// How long to wait before trying again after `attempts` failed tries: a short, growing pause,
     /// so a server restarting or a saturated listen queue gets a moment.
     public static func retryPause(after attempts: Int) -> Duration {
         .milliseconds(100 * attempts)
     }
 
+    /// Worth retrying (`--retries`): the request may not have reached the server, or its answer
+    /// was lost on the way. Never a complete but wrong response.
     public var isTransient: Bool {
         switch kind {
         case .dnsFailure, .connectionRefused, .connectFailed, .timeout, .connectionLost: true
