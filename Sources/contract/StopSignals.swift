@@ -15,8 +15,14 @@ enum StopSignals {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 FileReporter.removePartialFiles()
+                // Delivered to this very thread (dispatch threads block signals), so the default
+                // action ends the process before `raise` returns.
                 signal(number, SIG_DFL)
-                kill(getpid(), number)
+                var only = sigset_t()
+                sigemptyset(&only)
+                sigaddset(&only, number)
+                pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                raise(number)
                 _exit(128 + number)  // only if the signal could not end the process
             }
             source.resume()
