@@ -164,4 +164,18 @@ extension EdgeCaseTests {
                 + "      responses:\n        '200': {description: ok}"))
         #expect(text(result, "get-orders.json").contains(#""code": "AAA-0000""#))
     }
+
+    @Test func objectQueryParametersAreSentInTheirStyle() throws {
+        let parameter = { (name: String, style: String, explode: Bool) in
+            "        - {name: \(name), in: query, style: \(style), explode: \(explode), schema: {type: object}, example: {color: red, size: 2}}\n"
+        }
+        let result = try importYAML(Self.document(
+            paths: "  /things:\n    get:\n      parameters:\n" + parameter("filter", "deepObject", true) + parameter("page", "form", true)
+                + parameter("sort", "form", false) + "      responses:\n        '200': {description: ok}"))
+        let contract = text(result, "get-things.json")
+        #expect(contract.contains(#""filter[color]": "red""#) && contract.contains(#""filter[size]": 2"#))
+        #expect(contract.contains(#""color": "red""#) && contract.contains(#""size": 2"#))
+        #expect(contract.contains(#""sort": "color,red,size,2""#))
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
 }

@@ -33,9 +33,27 @@ extension OperationImporter {
                     query[parameter.name] = parameter.object["explode"] == .bool(false) ? Self.simple(value) : value
                 } else if Self.isScalar(value) {
                     query[parameter.name] = value
+                } else if case .object(let object) = value, object.members.allSatisfy({ Self.isScalar($0.value) }) {
+                    // An object of scalars in its OpenAPI style: `deepObject` sends `name[key]=value`,
+                    // exploded `form` (the default) one parameter per key, `form` unexploded one
+                    // `key,value,…` list.
+                    let style = parameter.object["style"]?.stringValue ?? "form"
+                    if style == "form", parameter.object["explode"] == .bool(false) {
+                        query[parameter.name] = .string(object.members.map { "\($0.key),\(Self.text($0.value))" }.joined(separator: ","))
+                    } else if style == "deepObject" || style == "form" {
+                        for member in object.members {
+                            let key = style == "deepObject" ? "\(parameter.name)[\(member.key)]" : member.key
+                            if query[key] == nil { query[key] = member.value }
+                        }
+                    } else {
+                        diagnostics.append(document.warning(
+                            "\(label): query parameter '\(parameter.name)' has style '\(style)', which contracts cannot send for an object; left out",
+                            at: parameter.pointer))
+                    }
                 } else {
                     diagnostics.append(document.warning(
-                        "\(label): query parameter '\(parameter.name)' takes an object, which contracts cannot send; left out", at: parameter.pointer))
+                        "\(label): query parameter '\(parameter.name)' takes an object with nested values, which contracts cannot send; left out",
+                        at: parameter.pointer))
                 }
             case "header":
                 // OpenAPI ignores these three as header parameters; the importer sets them itself.
