@@ -1,5 +1,5 @@
 /// Where each value (and each object key) of a parsed document starts, mirroring the value's shape.
-public indirect enum JSONSourceMap: Sendable {
+public enum JSONSourceMap: Sendable {
     public struct Member: Sendable {
         public var keyOffset: Int
         public var value: JSONSourceMap
