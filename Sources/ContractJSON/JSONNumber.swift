@@ -6,8 +6,9 @@ public struct JSONNumber: Sendable, Hashable {
     enum Storage: Sendable, Hashable {
         /// Every integer that fits in 64 bits, zero included.
         case int(Int64)
-        /// Anything else. `digits` has no leading or trailing zeros and is not empty.
-        case decimal(negative: Bool, digits: String, exponent: Int)
+        /// Anything else. `digits` has no leading or trailing zeros and is not empty. Boxed, so a
+        /// number (and every `JSONValue`) stays small: decimals are rare, values many.
+        indirect case decimal(negative: Bool, digits: String, exponent: Int)
     }
 
     /// Exponents are saturated here so that arithmetic on them can never overflow.
