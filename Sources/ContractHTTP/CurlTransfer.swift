@@ -142,7 +142,7 @@ final class CurlTransfer: @unchecked Sendable {
         headers.append(name: name, value: value)
         // The body then grows once instead of doubling its way up; at most 1 MiB up front, since
         // a HEAD (or a lying server) announces a length that never comes.
-        if colon == 14, body.isEmpty, zip(name, "content-length".utf8).allSatisfy({ HTTPHeader.sameIgnoringASCIICase($0, $1) }),
+        if body.isEmpty, HTTPHeader.namesEqual(name, "Content-Length".utf8),
             let length = Int(String(decoding: value, as: UTF8.self)), length > 0
         {
             body.reserveCapacity(min(length, options.maxBodyBytes, 1 << 20))

@@ -38,14 +38,11 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     }
 
     public mutating func append(_ header: HTTPHeader) {
-        bytes.append(contentsOf: header.name.utf8)
-        ends.append(UInt32(bytes.count))
-        bytes.append(contentsOf: header.value.utf8)
-        ends.append(UInt32(bytes.count))
+        append(name: header.name.utf8, value: header.value.utf8)
     }
 
-    /// Appends a field from raw bytes, as they arrive from the network (decoded as UTF-8 when read).
-    mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+    /// Appends a field from bytes, as they arrive from the network (decoded as UTF-8 when read).
+    mutating func append(name: some Collection<UInt8>, value: some Collection<UInt8>) {
         bytes.append(contentsOf: name)
         ends.append(UInt32(bytes.count))
         bytes.append(contentsOf: value)
@@ -75,10 +72,6 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     }
 
     private func hasName(_ position: Int, _ name: String) -> Bool {
-        let range = ranges(position).name
-        guard range.count == name.utf8.count else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            zip(buffer[range], name.utf8).allSatisfy { HTTPHeader.sameIgnoringASCIICase($0, $1) }
-        }
+        bytes.withUnsafeBufferPointer { HTTPHeader.namesEqual($0[ranges(position).name], name.utf8) }
     }
 }

@@ -9,13 +9,18 @@ public struct HTTPHeader: Sendable, Hashable {
     }
 
     public func hasName(_ other: String) -> Bool {
-        // Field names are ASCII tokens (RFC 9110), so folding ASCII letters is enough; this runs for
-        // every header of every response checked, where `lowercased()` allocated two strings.
-        name.utf8.count == other.utf8.count && zip(name.utf8, other.utf8).allSatisfy { Self.sameIgnoringASCIICase($0, $1) }
+        Self.namesEqual(name.utf8, other.utf8)
+    }
+
+    /// Whether two field names are the same. Names are ASCII tokens (RFC 9110), so folding ASCII
+    /// letters is enough; this runs for every header of every response checked, where
+    /// `lowercased()` allocated two strings.
+    static func namesEqual(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { sameIgnoringASCIICase($0, $1) }
     }
 
     /// Equal bytes, or the same ASCII letter in either case.
-    static func sameIgnoringASCIICase(_ a: UInt8, _ b: UInt8) -> Bool {
+    private static func sameIgnoringASCIICase(_ a: UInt8, _ b: UInt8) -> Bool {
         guard a != b else { return true }
         let folded = a | 0x20
         return folded == b | 0x20 && folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z")
