@@ -65,7 +65,7 @@ struct MarkdownReport: ReportFormat {
                     break
                 }
                 trailer += "\n#### `\(Self.code(result.name))` (\(Self.cell(result.file)))\n\n```text\n"
-                trailer += ReportFormatting.details(result).map { Self.clip($0.replacing("```", with: "'''"), to: Self.maxLine) }.joined(separator: "\n")
+                trailer += ReportFormatting.details(result).map { ResponseChecker.clip($0.replacing("```", with: "'''"), to: Self.maxLine) }.joined(separator: "\n")
                 trailer += "\n```\n"
             }
             if notDetailed > 0 {
@@ -77,11 +77,7 @@ struct MarkdownReport: ReportFormat {
 
     /// A table cell: pipes and line breaks would end the cell or the row.
     private static func cell(_ text: String) -> String {
-        clip(text, to: maxCell).replacing("|", with: "\\|").replacing("\n", with: " ")
-    }
-
-    private static func clip(_ text: String, to length: Int) -> String {
-        text.count > length ? String(text.prefix(length)) + "…" : text
+        ResponseChecker.clip(text, to: maxCell).replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 
     private static func code(_ text: String) -> String {
