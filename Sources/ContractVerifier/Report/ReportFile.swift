@@ -102,8 +102,7 @@ final class ReportFile {
             while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
                 try output.write(contentsOf: chunk)
             }
-            try FileManager.default.removeItem(at: body)
-            try FileManager.default.moveItem(at: whole, to: body)
+            guard rename(whole.path, body.path) == 0 else { throw ReportFileError(message: String(cString: strerror(errno))) }
         } catch {
             try? FileManager.default.removeItem(at: whole)
             failure = error.localizedDescription
