@@ -42,6 +42,18 @@ public struct JSONDocument: Sendable {
         }
     }
 
+    /// The byte offset where the value at `pointer`, or its deepest existing ancestor, starts:
+    /// for callers that need no line and column (counting those is linear in the line's length,
+    /// which adds up on a one-line document with many places to locate).
+    public func nearestOffset(of pointer: JSONPointer) -> Int {
+        var pointer = pointer
+        while true {
+            if let offsets = offsets(of: pointer) { return offsets.value }
+            guard let parent = pointer.parent else { return 0 }
+            pointer = parent
+        }
+    }
+
     private func offsets(of pointer: JSONPointer) -> (key: Int?, value: Int)? {
         guard var map = sourceMap else { return nil }
         var value = self.value

@@ -10,7 +10,9 @@ struct VerifyCommand: AsyncParsableCommand {
         abstract: "Run every contract against a live server and report where they disagree.",
         discussion: """
             Loads and checks the contracts first: invalid contracts stop the run before any request is sent.
-            Values of ${env:NAME} placeholders come from the environment and never appear in any output.
+            Values of ${env:NAME} placeholders (in contracts and in --header) come from the environment and never \
+            appear in any output; nor do values of credential headers given with --header (Authorization, Cookie, \
+            X-Api-Key…).
 
             Exit codes:
               0  every case passed
@@ -56,7 +58,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Trust the CA certificates in this PEM file.")
     var cacert: String?
 
-    @Option(name: .customLong("header"), help: "Send this header with every request, 'Name: value'; repeatable.")
+    @Option(name: .customLong("header"), help: "Send this header with every request, 'Name: value'; the value may hold ${env:NAME}; repeatable.")
     var headers: [String] = []
 
     @Option(name: .customLong("report"), help: "Also write a report, 'json=PATH', 'junit=PATH' or 'markdown=PATH'; repeatable.")
@@ -136,7 +138,17 @@ struct VerifyCommand: AsyncParsableCommand {
             guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
                 throw ValidationError("--header must be 'Name: value', found '\(text)'")
             }
-            return HTTPHeader(String(text[..<colon]), text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            let name = String(text[..<colon])
+            let value: TemplateString
+            do throws(TemplateSyntaxError) {
+                value = try TemplateString(parsing: text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            } catch {
+                throw ValidationError("--header '\(name)': \(error.message)")
+            }
+            guard value.capturedVariables.isEmpty else {
+                throw ValidationError("--header '\(name)': a header given here may use ${env:NAME}, not ${capture:…}, which only a case's setup steps define")
+            }
+            return HeaderField(name: name, value: value)
         }
         options.assertsFormats = !noFormatAssertion
         options.environment = ProcessInfo.processInfo.environment

@@ -8,7 +8,7 @@ import Testing
 /// How contracts become requests: merging, encoding, placeholders, and what is shown.
 struct RequestBuilderTests {
     let set = Fixtures.tree
-    let builder = RequestBuilder(baseURL: "http://127.0.0.1:8080/", extraHeaders: [HTTPHeader("X-Run", "nightly")])
+    let builder = RequestBuilder(baseURL: "http://127.0.0.1:8080/", extraHeaders: [HeaderField(name: "X-Run", value: TemplateString(literal: "nightly"))])
     let bindings = Bindings(environment: ["TOKEN": "s3cret"])
 
     func contract(_ id: String) throws -> Contract {

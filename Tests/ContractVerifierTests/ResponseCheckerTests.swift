@@ -63,8 +63,38 @@ struct ResponseCheckerTests {
 
     @Test func excerptsStayOnOneLineAndWhole() {
         let body = Array(("{\n  \"name\": \"" + String(repeating: "é", count: 60) + "\"\n}").utf8)
-        let excerpt = BodyExcerpt.around(body, offset: 20)
+        let excerpt = BodyExcerpt.around(body, offset: 20, secrets: Secrets([]))
         #expect(!excerpt.contains("\n"))
         #expect(!excerpt.contains("\u{FFFD}"))
+    }
+}
+
+/// A body with a great many schema errors: a bounded number of findings and a count of the rest,
+/// found in time linear in the body (positions are never counted per finding from a line's start).
+struct ManyFindingsTests {
+    @Test func findingsPerBodyAreCappedAndTheRestCounted() throws {
+        let set = Fixtures.load(["list.json": """
+            { "id": "list", "request": { "method": "GET", "path": "/l" },
+              "cases": [ { "name": "all", "response": { "status": 200, "schema": { "items": { "type": "integer" } } } } ] }
+            """])
+        let plan = try VerifyPlan(set, options: VerifyOptions(baseURL: "http://127.0.0.1:1"))
+        let planned = try #require(plan.cases.first)
+        // One line, 200,000 wrong items: a quadratic position count took half a minute here.
+        let body = "[" + Array(repeating: #""x""#, count: 200_000).joined(separator: ",") + "]"
+        let response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body.utf8))
+        let checker = ResponseChecker(catalog: SchemaCatalog(set))
+        let found = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: Bindings(environment: [:]))
+        #expect(found.count == ResponseChecker.maxBodyFindings + 1)
+        #expect(found.first?.pointer == "/0" && found[99].pointer == "/99")
+        #expect(found.last?.message == "and 199,900 more schema errors in this body, not listed (the first 100 are)")
+        #expect(found[99].excerpt?.contains(#""x""#) == true)
+    }
+
+    @Test func countsAreGroupedByThousands() {
+        #expect(ResponseChecker.grouped(0) == "0")
+        #expect(ResponseChecker.grouped(999) == "999")
+        #expect(ResponseChecker.grouped(1_000) == "1,000")
+        #expect(ResponseChecker.grouped(99_990) == "99,990")
+        #expect(ResponseChecker.grouped(1_234_567) == "1,234,567")
     }
 }

@@ -9,6 +9,8 @@ enum ContractBinary {
     }
 
     static var url: URL {
+        // Another build of the binary, to show that a new test fails on the code before a fix.
+        if let other = ProcessInfo.processInfo.environment["CONTRACT_BINARY"] { return URL(fileURLWithPath: other) }
         // SwiftPM puts products and the test bundle in the same folder (.build/debug or .build/release).
         let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let beside = buildFolder.appendingPathComponent("contract")

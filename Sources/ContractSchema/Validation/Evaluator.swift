@@ -10,6 +10,11 @@ struct Evaluator {
     /// Record errors (and maintain paths); false while only a verdict is needed.
     var collecting: Bool
     var errors: [ValidationError] = []
+    /// Errors beyond this many are counted, not kept: a body with a million wrong items must not
+    /// build a million messages.
+    var limit = Int.max
+    /// Every error found, kept or not.
+    var total = 0
     var instancePath: [String] = []
     var keywordPath: [String] = []
     /// The resources entered on the way here, outermost first, for `$dynamicRef`.
@@ -83,6 +88,8 @@ struct Evaluator {
 
     mutating func fail(_ node: SchemaNode, _ keyword: String, _ message: @autoclosure () -> String) {
         guard collecting else { return }
+        total += 1
+        guard errors.count < limit else { return }
         let escaped = keyword.replacing("~", with: "~0").replacing("/", with: "~1")
         let absolute = node.absoluteLocation + "/" + escaped
         errors.append(ValidationError(

@@ -63,11 +63,18 @@ public struct JSONSchema: Sendable {
 
     /// Every error for an instance already laid out as a tape (the fast form for many documents).
     public func validate(_ instance: JSONTape) -> ValidationResult {
+        validate(instance, keepingAtMost: .max)
+    }
+
+    /// The first `limit` errors, in the order found, and how many there are in all
+    /// (``ValidationResult/omitted``): for reports that show a bounded number.
+    public func validate(_ instance: JSONTape, keepingAtMost limit: Int) -> ValidationResult {
         TapeView.with(instance) { doc in
             var evaluator = Evaluator(doc: doc, assertsFormats: assertsFormats, collecting: true)
+            evaluator.limit = max(0, limit)
             var annotations: Annotations? = nil
             _ = evaluator.validate(root, 0, &annotations)
-            return ValidationResult(errors: evaluator.errors)
+            return ValidationResult(errors: evaluator.errors, omitted: evaluator.total - evaluator.errors.count)
         }
     }
 

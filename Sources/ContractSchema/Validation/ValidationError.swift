@@ -32,7 +32,14 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
 /// The outcome of validating one instance: valid, or every error found.
 public struct ValidationResult: Sendable, Hashable {
     public var errors: [ValidationError]
-    public var isValid: Bool { errors.isEmpty }
+    /// Errors found beyond the limit asked for, counted but not kept.
+    public var omitted = 0
+    public var isValid: Bool { errors.isEmpty && omitted == 0 }
+
+    public init(errors: [ValidationError], omitted: Int = 0) {
+        self.errors = errors
+        self.omitted = omitted
+    }
 }
 
 extension [ValidationError] {

@@ -9,6 +9,11 @@ struct ResponseChecker: Sendable {
     let catalog: SchemaCatalog
     /// Patterns compiled by the plan; any other is compiled when met.
     var patterns: [String: ECMARegex] = [:]
+    /// Masked before any value from the response is clipped into a message or an excerpt.
+    var secrets = Secrets([])
+    /// Schema errors kept per body; the rest are counted in one last finding. Enough to see every
+    /// kind of problem, and a body of a million wrong items costs no more to report than this.
+    static let maxBodyFindings = 100
 
     private func regex(_ pattern: String) -> ECMARegex? {
         patterns[pattern] ?? (try? ECMARegex(pattern))
@@ -28,7 +33,7 @@ struct ResponseChecker: Sendable {
         case .empty:
             if !response.body.isEmpty {
                 findings.append(Finding(
-                    kind: .body, message: "expected an empty body, found \(response.body.count) bytes", excerpt: BodyExcerpt.head(response.body)))
+                    kind: .body, message: "expected an empty body, found \(response.body.count) bytes", excerpt: BodyExcerpt.head(response.body, secrets: secrets)))
             }
         case .text(let matcher):
             findings += checkText(response.body, matcher)
@@ -45,36 +50,36 @@ struct ResponseChecker: Sendable {
         case .present:
             return values.isEmpty ? Finding(kind: .header, message: "expected header '\(name)', found none") : nil
         case .absent:
-            return values.isEmpty ? nil : Finding(kind: .header, message: "expected no header '\(name)', found '\(values[0])'")
+            return values.isEmpty ? nil : Finding(kind: .header, message: "expected no header '\(name)', found '\(clip(values[0]))'")
         case .equals(let template):
             let wanted = bindings.render(template)
             guard !values.contains(wanted) else { return nil }
             let shown = bindings.display(template)
-            return Finding(kind: .header, message: "expected header '\(name)' to be '\(shown)', found \(Self.describe(values))")
+            return Finding(kind: .header, message: "expected header '\(name)' to be '\(shown)', found \(describe(values))")
         case .pattern(let pattern):
             guard let regex = regex(pattern) else {
                 return Finding(kind: .header, message: "the pattern '\(pattern)' for header '\(name)' is not a valid regular expression")
             }
             guard !values.contains(where: regex.matches) else { return nil }
-            return Finding(kind: .header, message: "expected header '\(name)' to match '\(pattern)', found \(Self.describe(values))")
+            return Finding(kind: .header, message: "expected header '\(name)' to match '\(pattern)', found \(describe(values))")
         }
     }
 
     private func checkText(_ body: [UInt8], _ matcher: TextMatcher) -> [Finding] {
         let text = String(decoding: body, as: UTF8.self)
         guard Array(text.utf8) == body else {
-            return [Finding(kind: .body, message: "expected UTF-8 text, found bytes that are not UTF-8", excerpt: BodyExcerpt.head(body))]
+            return [Finding(kind: .body, message: "expected UTF-8 text, found bytes that are not UTF-8", excerpt: BodyExcerpt.head(body, secrets: secrets))]
         }
         switch matcher {
         case .equals(let wanted):
             guard text != wanted else { return [] }
-            return [Finding(kind: .body, message: "expected the body '\(Self.clip(wanted))', found '\(Self.clip(text))'")]
+            return [Finding(kind: .body, message: "expected the body '\(clip(wanted))', found '\(clip(text))'")]
         case .pattern(let pattern):
             guard let regex = regex(pattern) else {
                 return [Finding(kind: .body, message: "the body pattern '\(pattern)' is not a valid regular expression")]
             }
             guard !regex.matches(text) else { return [] }
-            return [Finding(kind: .body, message: "expected a body matching '\(pattern)', found '\(Self.clip(text))'")]
+            return [Finding(kind: .body, message: "expected a body matching '\(pattern)', found '\(clip(text))'")]
         }
     }
 
@@ -87,7 +92,8 @@ struct ResponseChecker: Sendable {
         }
         // The common case, a valid body, needs neither source locations nor error paths: parse
         // plainly and ask for the verdict; only a failing body is parsed again to locate its errors.
-        if let schema, let tape = try? JSONParser().parseTape(response.body), schema.isValid(tape) {
+        let tape = schema == nil ? nil : try? JSONParser().parseTape(response.body)
+        if let schema, let tape, schema.isValid(tape) {
             return findings
         }
         let document: JSONDocument
@@ -97,23 +103,44 @@ struct ResponseChecker: Sendable {
             let offset = error.location.offset
             findings.append(Finding(
                 kind: .body, message: "expected a JSON body, found invalid JSON at line \(error.location.line), column \(error.location.column): \(error.message)",
-                excerpt: response.body.isEmpty ? nil : BodyExcerpt.around(response.body, offset: offset)))
+                excerpt: response.body.isEmpty ? nil : BodyExcerpt.around(response.body, offset: offset, secrets: secrets)))
             return findings
         }
         guard let schema else { return findings }
-        for error in schema.validate(document.value).errors {
+        let result = schema.validate(tape ?? JSONTape(document.value), keepingAtMost: Self.maxBodyFindings)
+        for error in result.errors {
             let pointer = error.instanceLocation
-            let offset = document.location(of: pointer)?.offset ?? document.nearestLocation(of: pointer).offset
+            let offset = document.nearestOffset(of: pointer)
             let shownPointer = pointer.isRoot ? "/" : pointer.description
             findings.append(Finding(
                 kind: .body, message: "\(shownPointer): \(error.message)", pointer: pointer.description, keyword: error.keyword,
-                schemaLocation: catalog.display(error.absoluteKeywordLocation), excerpt: BodyExcerpt.around(response.body, offset: offset)))
+                schemaLocation: catalog.display(error.absoluteKeywordLocation), excerpt: BodyExcerpt.around(response.body, offset: offset, secrets: secrets)))
+        }
+        if result.omitted > 0 {
+            findings.append(Finding(
+                kind: .body, message: "and \(Self.grouped(result.omitted)) more schema errors in this body, not listed (the first \(result.errors.count) are)"))
         }
         return findings
     }
 
-    private static func describe(_ values: [String]) -> String {
+    /// `99,990`: counts people read at a glance.
+    static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    private func describe(_ values: [String]) -> String {
         values.isEmpty ? "none" : values.map { "'\(clip($0))'" }.joined(separator: ", ")
+    }
+
+    /// A value from the response, masked and then clipped.
+    private func clip(_ text: String) -> String {
+        secrets.clip(text, to: 80)
     }
 
     static func clip(_ text: String, to length: Int = 80) -> String {

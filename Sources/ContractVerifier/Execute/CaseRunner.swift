@@ -134,7 +134,7 @@ struct CaseRunner: Sendable {
         guard step.status.accepts(response.status) else {
             return Finding(
                 kind: .setup, message: "setup step '\(step.name)': expected status \(step.status), found \(response.status)",
-                excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body))
+                excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets))
         }
         guard !step.captures.isEmpty else { return nil }
         let document: JSONValue
@@ -143,7 +143,7 @@ struct CaseRunner: Sendable {
         } catch {
             return Finding(
                 kind: .setup, message: "setup step '\(step.name)': cannot capture from a body that is not JSON (\(error.message))",
-                excerpt: BodyExcerpt.head(response.body))
+                excerpt: BodyExcerpt.head(response.body, secrets: secrets))
         }
         for capture in step.captures {
             do {
@@ -151,7 +151,7 @@ struct CaseRunner: Sendable {
             } catch {
                 return Finding(
                     kind: .setup, message: "setup step '\(step.name)': cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
-                    pointer: capture.pointer.description, excerpt: BodyExcerpt.head(response.body))
+                    pointer: capture.pointer.description, excerpt: BodyExcerpt.head(response.body, secrets: secrets))
             }
         }
         return nil
@@ -171,10 +171,12 @@ struct CaseRunner: Sendable {
             var finding = finding
             finding.message = secrets.redact(finding.message)
             finding.excerpt = finding.excerpt.map(secrets.redact)
+            // A member name is the server's to choose: an echoed secret can be a key in the pointer.
+            finding.pointer = finding.pointer.map(secrets.redact)
             return finding
         }
         if var response = result.response {
-            response.headers = HTTPHeaders(response.headers.map { HTTPHeader($0.name, secrets.redact($0.value)) })
+            response.headers = HTTPHeaders(response.headers.map { HTTPHeader(secrets.redact($0.name), secrets.redact($0.value)) })
             result.response = response
         }
         result.request.url = secrets.redact(result.request.url)

@@ -50,7 +50,8 @@ public struct Verifier: Sendable {
         let client = HTTPClient(engines: min(8, ProcessInfo.processInfo.activeProcessorCount))
         let runner = CaseRunner(
             client: client, builder: RequestBuilder(baseURL: options.baseURL, extraHeaders: options.extraHeaders),
-            checker: ResponseChecker(catalog: SchemaCatalog(set, assertsFormats: options.assertsFormats), patterns: plan.patterns), options: options,
+            checker: ResponseChecker(
+                catalog: SchemaCatalog(set, assertsFormats: options.assertsFormats), patterns: plan.patterns, secrets: plan.secrets), options: options,
             secrets: plan.secrets)
         for reporter in reporters { reporter.started(total: plan.cases.count, baseURL: plan.secrets.redact(options.baseURL)) }
 

@@ -14,9 +14,9 @@ public struct DisplayedRequest: Sendable, Hashable {
 /// send and the one to show, which differ only where secrets are.
 struct RequestBuilder: Sendable {
     let baseURL: String
-    let extraHeaders: [HTTPHeader]
+    let extraHeaders: [HeaderField]
 
-    init(baseURL: String, extraHeaders: [HTTPHeader]) {
+    init(baseURL: String, extraHeaders: [HeaderField]) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
@@ -84,10 +84,12 @@ struct RequestBuilder: Sendable {
             break
         }
         for header in extraHeaders {
+            guard let value = header.value else { continue }
             sendHeaders.removeAll { $0.hasName(header.name) }
             showHeaders.removeAll { $0.hasName(header.name) }
-            sendHeaders.append(header)
-            showHeaders.append(header)
+            sendHeaders.append(HTTPHeader(header.name, bindings.render(value)))
+            let shown = CredentialHeaders.isCredential(header.name) ? Secrets.mask : bindings.display(value)
+            showHeaders.append(HTTPHeader(header.name, shown))
         }
         let sendURL = url(bindings.render)
         let urlHasSecrets = pathParams.values.contains(where: secret) || query.contains { ($0.values ?? []).contains(where: secret) }

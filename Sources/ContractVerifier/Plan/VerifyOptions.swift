@@ -1,4 +1,5 @@
 import ContractHTTP
+import ContractModel
 
 /// Everything `contract verify` was asked to do, independent of how it was asked.
 public struct VerifyOptions: Sendable {
@@ -10,8 +11,10 @@ public struct VerifyOptions: Sendable {
     /// Extra attempts after a transport error (never after a complete response).
     public var retries = 0
     public var http = HTTPOptions()
-    /// Sent with every request, after the contract's own headers (`--header`).
-    public var extraHeaders: [HTTPHeader] = []
+    /// Sent with every request, replacing the contract's own headers of the same name
+    /// (`--header`). Values may hold `${env:NAME}`; those values, and the whole values of
+    /// credential headers (`Authorization`, `Cookie`, `X-Api-Key`…), are secrets: never shown.
+    public var extraHeaders: [HeaderField] = []
     /// Assert `format` (uuid, date-time…) in body schemas; the standard only annotates it.
     public var assertsFormats = true
     /// Where `${env:…}` values come from.

@@ -68,6 +68,15 @@ struct VerifyPlan: Sendable {
                 }
             }
         }
+        for header in options.extraHeaders {
+            for variable in header.value?.environmentVariables ?? [] {
+                if options.environment[variable] == nil {
+                    missing[variable, default: []].append("--header '\(header.name)'")
+                } else {
+                    used.insert(variable)
+                }
+            }
+        }
         for (variable, users) in missing.sorted(by: { $0.key < $1.key }) {
             let shown = users.prefix(3).joined(separator: ", ") + (users.count > 3 ? " and \(users.count - 3) more" : "")
             problems.append("environment variable \(variable) is not set; it is used by \(shown)")
@@ -75,7 +84,16 @@ struct VerifyPlan: Sendable {
         guard problems.isEmpty else { throw VerifyPlanError(problems: problems) }
         self.cases = cases
         self.patterns = patterns
-        secrets = Secrets(used.compactMap { options.environment[$0] })
+        secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
+    }
+
+    /// The values of credential headers given on the command line, as sent.
+    private static func credentials(in options: VerifyOptions) -> [String] {
+        let bindings = Bindings(environment: options.environment)
+        return options.extraHeaders.flatMap { header -> [String] in
+            guard let value = header.value, CredentialHeaders.isCredential(header.name) else { return [] }
+            return CredentialHeaders.secretParts(of: bindings.render(value))
+        }
     }
 
     private static func patterns(_ response: ResponseExpectation) -> [String] {

@@ -1,0 +1,187 @@
+/// One secret and every form a server is likely to echo it in, character by character: raw,
+/// JSON-escaped (`\"`, `\\`, `\/`, `\n`, `\u00e9`), percent-encoded in either case (`%2F`, `%2f`),
+/// form-encoded (`+` for a space), as a JSON Pointer token (`~1`, `~0`) and as an XML or HTML
+/// entity (`&amp;`, `&quot;`). Forms may mix within one echo, so a server that escapes some
+/// characters one way and others another is still caught.
+///
+/// Matching works on UTF-8 bytes and never backtracks more than the few forms of one character
+/// allow, so masking stays linear in the text for a given secret.
+struct SecretPattern: Sendable {
+    /// A byte to match exactly (below 0x100), or `hexDigit | value`: one hexadecimal digit of that
+    /// value in either case.
+    typealias Unit = UInt16
+    static let hexDigit: Unit = 0x100
+
+    /// For each character of the secret, the unit sequences that stand for it.
+    let characters: [[[Unit]]]
+    /// The longest a whole echo can be, in bytes.
+    let longestForm: Int
+    /// Bytes an echo can start with, for skipping ahead cheaply.
+    private let starts: Set<UInt8>
+
+    init(_ secret: String) {
+        characters = secret.unicodeScalars.map(Self.forms)
+        longestForm = characters.reduce(0) { $0 + ($1.map(\.count).max() ?? 0) }
+        var starts: Set<UInt8> = []
+        for form in characters.first ?? [] {
+            if let unit = form.first, unit < Self.hexDigit { starts.insert(UInt8(unit)) }
+        }
+        self.starts = starts
+    }
+
+    var count: Int { characters.count }
+
+    // MARK: Forms of one character
+
+    private static func forms(of scalar: Unicode.Scalar) -> [[Unit]] {
+        let utf8 = Array(String(scalar).utf8)
+        var forms: [[Unit]] = [utf8.map(Unit.init)]
+        func add(_ text: String) { forms.append(text.utf8.map(Unit.init)) }
+        // Percent-encoding of every byte; either case of hexadecimal digit.
+        forms.append(utf8.flatMap { [Unit(UInt8(ascii: "%")), hexDigit | Unit($0 >> 4), hexDigit | Unit($0 & 0xF)] })
+        // JSON string escapes.
+        let escapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "/": "\\/", "\u{8}": "\\b", "\u{C}": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        if let escape = escapes[scalar] { add(escape) }
+        forms.append(String(scalar).utf16.flatMap { unit in
+            [Unit(UInt8(ascii: "\\")), Unit(UInt8(ascii: "u"))] + [12, 8, 4, 0].map { hexDigit | Unit((unit >> $0) & 0xF) }
+        })
+        switch scalar {
+        case " ": add("+")  // application/x-www-form-urlencoded
+        case "~": add("~0")  // a JSON Pointer token
+        case "/": add("~1")
+        case "&": add("&amp;")
+        case "<": add("&lt;")
+        case ">": add("&gt;")
+        case "'": add("&#39;"); add("&apos;")
+        default: break
+        }
+        if scalar == "\"" { add("&quot;") }
+        return forms
+    }
+
+    // MARK: Matching
+
+    /// How a unit sequence compares with the text at a position.
+    private enum Comparison {
+        case matches(end: Int)
+        /// The text ends (at `limit`) before the form does, and what there is agrees with it.
+        case cut
+        case differs
+    }
+
+    private static func compare(_ form: [Unit], from formStart: Int = 0, _ text: UnsafeBufferPointer<UInt8>, at position: Int, limit: Int) -> Comparison {
+        var index = position
+        for unit in form[formStart...] {
+            guard index < limit else { return .cut }
+            let byte = text[index]
+            if unit < hexDigit {
+                guard byte == UInt8(unit) else { return .differs }
+            } else {
+                guard hexValue(byte) == UInt8(unit & 0xF) else { return .differs }
+            }
+            index += 1
+        }
+        return .matches(end: index)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// What a walk over characters `first...` from a set of positions reached.
+    private struct Walk {
+        /// Positions where the last character's form ended (empty: the text differs).
+        var ends: [Int] = []
+        /// The most characters touched by a path that ran into `limit`.
+        var cutAfter = 0
+    }
+
+    /// Follows the secret's characters from `first` on, from each position in `positions`, as far
+    /// as the text agrees, stopping at `limit`.
+    private func walk(_ text: UnsafeBufferPointer<UInt8>, from positions: [Int], first: Int, limit: Int) -> Walk {
+        var walk = Walk()
+        var frontier = positions
+        var index = first
+        while index < characters.count, !frontier.isEmpty {
+            var next: [Int] = []
+            for position in frontier {
+                if position == limit {
+                    walk.cutAfter = max(walk.cutAfter, index)
+                    continue
+                }
+                for form in characters[index] {
+                    switch Self.compare(form, text, at: position, limit: limit) {
+                    case .matches(let end): if !next.contains(end) { next.append(end) }
+                    case .cut: walk.cutAfter = max(walk.cutAfter, index + 1)
+                    case .differs: break
+                    }
+                }
+            }
+            frontier = next
+            index += 1
+        }
+        if index == characters.count { walk.ends = frontier }
+        return walk
+    }
+
+    /// Every whole echo in `text`, as byte ranges.
+    func occurrences(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var position = 0
+        while position < text.count {
+            guard starts.contains(text[position]), let end = walk(text, from: [position], first: 0, limit: text.count).ends.max() else {
+                position += 1
+                continue
+            }
+            ranges.append(position..<end)
+            position = end
+        }
+        return ranges
+    }
+
+    /// The start of the longest part of an echo that ends exactly at `cut` (where a clip removed
+    /// the rest), when it holds at least `minimum` characters of the secret.
+    func prefix(endingAt cut: Int, in text: UnsafeBufferPointer<UInt8>, minimum: Int) -> Int? {
+        for start in max(0, cut - longestForm)..<cut {
+            let walk = walk(text, from: [start], first: 0, limit: cut)
+            let touched = walk.ends.contains(cut) ? characters.count : walk.cutAfter
+            if touched >= minimum { return start }
+        }
+        return nil
+    }
+
+    /// The end of the longest part of an echo that starts exactly at `cut` (the text before it
+    /// was clipped away) and runs to the secret's end or to `limit`, when it holds at least
+    /// `minimum` characters of the secret. The cut may fall inside one character's form (`…2Fab`).
+    func suffix(startingAt cut: Int, in text: UnsafeBufferPointer<UInt8>, limit: Int, minimum: Int) -> Int? {
+        guard cut < limit else { return nil }
+        var best: Int?
+        /// `walk` began at character `first`, with `extra` characters touched before it.
+        func record(_ walk: Walk, first: Int, extra: Int) {
+            if let end = walk.ends.max(), characters.count - first + extra >= minimum { best = max(best ?? end, end) }
+            if walk.cutAfter - first + extra >= minimum { best = limit }
+        }
+        for first in 1..<max(1, characters.count) {
+            // The echo resumes at a character boundary…
+            record(walk(text, from: [cut], first: first, limit: limit), first: first, extra: 0)
+            // …or inside the form of the character before.
+            var resumes: [Int] = []
+            for form in characters[first - 1] where form.count > 1 {
+                for start in 1..<form.count {
+                    switch Self.compare(form, from: start, text, at: cut, limit: limit) {
+                    case .matches(let end): if !resumes.contains(end) { resumes.append(end) }
+                    case .cut: if 1 >= minimum { best = limit }
+                    case .differs: break
+                    }
+                }
+            }
+            if !resumes.isEmpty { record(walk(text, from: resumes, first: first, limit: limit), first: first, extra: 1) }
+        }
+        return best
+    }
+}

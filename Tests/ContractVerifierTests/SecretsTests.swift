@@ -1,0 +1,97 @@
+@testable import ContractVerifier
+import Testing
+
+/// `Secrets` masks every echo of a secret in the forms servers use, and what a cut leaves of one.
+struct SecretsTests {
+    /// A secret with every character that encodings treat specially.
+    static let token = #"Qx7"sec/RET+&=\ zz9"#
+    let secrets = Secrets([Self.token])
+
+    @Test(arguments: [
+        #"Qx7"sec/RET+&=\ zz9"#,  // raw
+        #"Qx7\"sec\/RET+&=\\ zz9"#,  // JSON-escaped, solidus too
+        #"Qx7\"sec/RET+&=\\ zz9"#,  // JSON-escaped
+        "Qx7%22sec%2FRET%2B%26%3D%5C%20zz9",  // percent-encoded
+        "Qx7%22sec%2fRET%2b%26%3d%5c%20zz9",  // lower-case hex digits
+        "Qx7%22sec%2FRET%2B%26%3D%5C+zz9",  // form-encoded
+        #"Qx7"sec~1RET+&=\ zz9"#,  // a JSON Pointer token
+        #"Qx7&quot;sec/RET+&amp;=\ zz9"#,  // XML entities
+        #"Qx7\u0022sec\u002FRET+&=\u005c zz9"#,  // JSON \u escapes
+        "%51%78%37%22%73%65%63%2F%52%45%54%2B%26%3D%5C%20%7A%7A%39",  // every byte encoded
+    ])
+    func everyEncodingIsMasked(_ echo: String) {
+        #expect(secrets.redact("before \(echo) after") == "before *** after")
+    }
+
+    @Test func longerSecretsAreMaskedWhole() {
+        let secrets = Secrets(["abc", "abcdef", ""])
+        #expect(secrets.redact("x abcdef y abc") == "x *** y ***")
+    }
+
+    @Test func nearMissesAreNotMasked() {
+        #expect(secrets.redact("Qx7 sec/RET") == "Qx7 sec/RET")
+        #expect(secrets.redact("%2x Qx7%2") == "%2x Qx7%2")
+    }
+
+    /// A cut from a clip that did not know the secret (the validator's messages) leaves a prefix
+    /// before `…` or a suffix after it; both are masked from two characters on.
+    @Test func whatACutLeavesIsMasked() {
+        let characters = Array(Self.token)
+        for kept in 2..<characters.count {
+            let prefix = String(characters.prefix(kept))
+            #expect(secrets.redact("found string 'aaaa\(prefix)…'") == "found string 'aaaa***…'", "\(kept)")
+            let suffix = String(characters.suffix(kept))
+            #expect(secrets.redact("…\(suffix)\" tail") == "…***\" tail", "\(kept)")
+        }
+        #expect(secrets.redact("a Q…") == "a Q…", "one character alone is not masked")
+    }
+
+    @Test func cutsInsideAnEncodedCharacterAreMasked() {
+        #expect(secrets.redact("x Qx7%22sec%2…") == "x ***…")
+        #expect(secrets.redact("…2FRET%2B%26%3D%5C+zz9 y") == "…*** y")
+        #expect(secrets.redact("…sec/RE…") == "…***…", "a middle cut on both sides")
+    }
+
+    @Test func clippingMasksFirst() {
+        let padded = String(repeating: "a", count: 65) + Self.token
+        let clipped = secrets.clip(padded, to: 80)
+        #expect(clipped == String(repeating: "a", count: 65) + "***")
+        #expect(secrets.clip(String(repeating: "b", count: 100) + Self.token, to: 80) == String(repeating: "b", count: 80) + "…")
+    }
+
+    /// The excerpt around an offset masks an echo that the window cuts, whichever side.
+    @Test func excerptsNeverCutASecret() {
+        for padding in 0..<100 {
+            let body = Array(("{\"n\":1,\"p\":\"" + String(repeating: "x", count: padding) + Self.token + "\",\"q\":2}").utf8)
+            for offset in stride(from: 0, to: body.count, by: 7) {
+                let excerpt = BodyExcerpt.around(body, offset: offset, secrets: secrets)
+                for length in 3...Self.token.count {
+                    for start in 0...(Self.token.count - length) {
+                        let piece = String(Array(Self.token)[start..<(start + length)])
+                        guard piece.count >= 6 else { continue }
+                        #expect(!excerpt.contains(piece), "padding \(padding), offset \(offset): \(excerpt)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func maskingALargeTextIsLinear() {
+        // Many near misses: every position starts a partial echo.
+        let text = String(repeating: "Qx7\"sec/RE ", count: 100_000)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { _ = secrets.redact(text) }
+        #expect(elapsed < .seconds(20), "1.1 MB of near misses took \(elapsed)")
+    }
+
+    @Test func credentialHeadersAreKnownByName() {
+        for name in ["Authorization", "proxy-authorization", "Cookie", "X-Api-Key", "X-Auth-Token", "X-Vault-Token", "Ocp-Apim-Subscription-Key"] {
+            #expect(CredentialHeaders.isCredential(name), "\(name)")
+        }
+        for name in ["Accept", "X-Request-Id", "Content-Type", "X-Idempotency-Key"] {
+            #expect(!CredentialHeaders.isCredential(name), "\(name)")
+        }
+        #expect(Set(CredentialHeaders.secretParts(of: "Bearer abc123def")) == ["Bearer abc123def", "abc123def"])
+        #expect(Set(CredentialHeaders.secretParts(of: "lang=en; sid=0123456789")) == ["lang=en; sid=0123456789", "0123456789"])
+    }
+}

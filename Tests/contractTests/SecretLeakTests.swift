@@ -1,0 +1,158 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A server that echoes the run's secrets back in every way it can (padded so that clips cut them,
+/// as member names, JSON-escaped, percent- and form-encoded, in headers and text bodies), and every
+/// output of `contract verify` (console, JSON, JUnit, Markdown, curl line) searched for any piece
+/// of them in any form.
+struct SecretLeakTests {
+    /// An `${env:…}` secret with the characters encodings treat specially.
+    static let token = #"Qx7"sec/RET+&=\ zz9Wv"#
+    /// A credential given with `--header`, literally.
+    static let apiKey = "k3yLITERAL4242abcdXY"
+    /// An `${env:…}` value in a `--header`.
+    static let custom = "cUSTOMv4lue77QQ"
+
+    /// The forms a server may echo a secret in, and the forms reports write text in.
+    static func forms(of secret: String) -> [String] {
+        func percent(_ text: String, upper: Bool, form: Bool) -> String {
+            text.utf8.map { byte -> String in
+                let scalar = Unicode.Scalar(byte)
+                if scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) { return String(scalar) }
+                if form && byte == 0x20 { return "+" }
+                return "%" + String(format: upper ? "%02X" : "%02x", byte)
+            }.joined()
+        }
+        let json = secret.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        let xml = secret.replacing("&", with: "&amp;").replacing("\"", with: "&quot;")
+        return [
+            secret, json, json.replacing("/", with: "\\/"), xml, secret.replacing("~", with: "~0").replacing("/", with: "~1"),
+            percent(secret, upper: true, form: false), percent(secret, upper: false, form: false), percent(secret, upper: true, form: true),
+        ]
+    }
+
+    /// Every piece of every form, from `length` characters on.
+    static func pieces(of secret: String, length: Int = 6) -> Set<String> {
+        var pieces: Set<String> = []
+        for form in forms(of: secret) {
+            // A piece of an XML form could be an entity alone (`&quot;`), which any report has.
+            let length = form.contains("&quot;") ? length + 6 : length
+            let characters = Array(form)
+            guard characters.count >= length else { continue }
+            for start in 0...(characters.count - length) { pieces.insert(String(characters[start..<(start + length)])) }
+        }
+        return pieces
+    }
+
+    static func contract(_ id: String, path: String, cases: String) -> String {
+        """
+        {
+          "id": "\(id)",
+          "request": { "method": "GET", "path": "\(path)", "headers": { "Authorization": "Bearer ${env:LEAK_TOKEN}" } },
+          "cases": [\(cases)]
+        }
+        """
+    }
+
+    /// The echoes, by path: every way a value from the server reaches an output.
+    static func route(_ target: String) -> LoopbackHTTPServer.Behavior {
+        let parts = target.split(separator: "/").map(String.init)
+        let number = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let padding = String(repeating: "a", count: number)
+        let jsonToken = token.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("/", with: "\\/")
+        let percentToken = token.utf8.map { byte in
+            Unicode.Scalar(byte).properties.isAlphabetic ? String(Unicode.Scalar(byte)) : "%" + String(format: "%02X", byte)
+        }.joined()
+        switch parts.first {
+        case "text":  // a text body clipped at 80 characters, after `number` characters of padding
+            return .respond(status: 200, headers: [("Content-Type", "text/plain")], body: Array((padding + token).utf8))
+        case "header":  // a header value, clipped the same way
+            return .respond(status: 200, headers: [("X-Echo", padding + percentToken), ("X-Key", padding + apiKey)], body: [])
+        case "value":  // a string the validator clips at 40 characters
+            return .json(status: 200, #"{"n": "\#(padding)\#(jsonToken)"}"#)
+        case "excerpt":  // an excerpt of the body around /n, with the echo `number` bytes after it
+            return .json(status: 200, #"{"n": "x", "p": "\#(padding)\#(jsonToken)", "k": "\#(padding)\#(custom)"}"#)
+        case "key":  // member names, so pointers
+            return .json(status: 200, #"{"items": [{"\#(jsonToken)": 1}, {"\#(jsonToken)": 2}, {"\#(apiKey)": 3}]}"#)
+        case "status":  // a wrong status with the echo in the body's head
+            return .respond(status: 500, headers: [("X-\(apiKey)", "1")], body: Array((padding + percentToken + " " + custom).utf8))
+        default:
+            return .json(status: 404, "{}")
+        }
+    }
+
+    static func files() -> [String: String] {
+        let cuts = Array(0...90).filter { $0 % 3 == 0 }
+        func cases(_ body: (Int) -> String) -> String {
+            cuts.map { "{ \"name\": \"at\($0)\", \"request\": { \"pathParams\": { \"n\": \($0) } }, \(body($0)) }" }.joined(separator: ",\n")
+        }
+        return [
+            "text.json": contract("echo.text", path: "/text/{n}", cases: cases { _ in #""response": { "status": 200, "text": "ok" }"# }),
+            "header.json": contract("echo.header", path: "/header/{n}", cases: cases { _ in
+                #""response": { "status": 200, "headers": { "X-Echo": { "pattern": "^none$" }, "X-Key": "none" } }"#
+            }),
+            "value.json": contract("echo.value", path: "/value/{n}", cases: cases { _ in
+                #""response": { "status": 200, "schema": { "properties": { "n": { "type": "integer" } } } }"#
+            }),
+            "excerpt.json": contract("echo.excerpt", path: "/excerpt/{n}", cases: cases { _ in
+                #""response": { "status": 200, "schema": { "properties": { "n": { "type": "integer" }, "k": { "maxLength": 1 } } } }"#
+            }),
+            "key.json": contract("echo.key", path: "/key/{n}", cases: cases { _ in
+                #""response": { "status": 200, "schema": { "properties": { "items": { "items": { "additionalProperties": { "type": "string" } } } } } }"#
+            }),
+            "status.json": contract("echo.status", path: "/status/{n}", cases: cases { _ in #""response": { "status": 200, "text": "ok" }"# }),
+        ]
+    }
+
+    @Test func noOutputShowsAnyPieceOfASecret() throws {
+        let server = try LoopbackHTTPServer { _, target in Self.route(target) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in Self.files() { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LEAK_TOKEN"] = Self.token
+        environment["LEAK_CUSTOM"] = Self.custom
+        let reports = ["json": "r.json", "junit": "r.xml", "markdown": "r.md"]
+        let result = try ContractBinary.run(
+            ["verify", "--base-url", server.baseURL, "--color", "never", "--header", "X-Api-Key: \(Self.apiKey)",
+             "--header", "X-Custom: ${env:LEAK_CUSTOM}"] + reports.flatMap { ["--report", "\($0.key)=\(folder.path)/\($0.value)"] } + [folder.path],
+            in: folder, environment: environment)
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        var outputs = ["stdout": result.stdout, "stderr": result.stderr]
+        for (kind, file) in reports { outputs[kind] = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) }
+
+        // The run did see the echoes: its findings are there, masked.
+        #expect(result.stdout.contains("X-Api-Key: ***") && result.stdout.contains("X-Custom: ***"), "the curl line")
+        #expect(result.stdout.contains("/items/0/***"), "the pointer of an echoed member name")
+        #expect(outputs["json"]?.contains(#""pointer": "/items/0/***""#) == true)
+        #expect(result.stdout.contains("the same at /items/1/***"))
+        // The server got the real values.
+        let sent = server.requests.first { $0.target.hasPrefix("/text/") }
+        #expect(sent?.header("Authorization") == "Bearer \(Self.token)")
+        #expect(sent?.header("X-Api-Key") == Self.apiKey && sent?.header("X-Custom") == Self.custom)
+
+        for secret in [Self.token, Self.apiKey, Self.custom] {
+            for piece in Self.pieces(of: secret) {
+                for (name, text) in outputs where text.contains(piece) {
+                    let line = text.split(separator: "\n").first { $0.contains(piece) } ?? ""
+                    Issue.record("\(name) shows '\(piece)' of a secret: \(line)")
+                }
+            }
+        }
+    }
+
+    @Test func aHeaderSecretMustBeSet() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.contract("a", path: "/text/1", cases: #"{ "name": "b", "response": { "status": 200 } }"#)
+            .write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LEAK_TOKEN"] = "x"
+        environment["LEAK_UNSET"] = nil
+        let result = try ContractBinary.run(
+            ["verify", "--base-url", "http://127.0.0.1:9", "--header", "X-Key: ${env:LEAK_UNSET}", folder.path], in: folder, environment: environment)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("environment variable LEAK_UNSET is not set; it is used by --header 'X-Key'"), "\(result.stderr)")
+    }
+}
