@@ -34,6 +34,25 @@ struct LintCommandTests {
         #expect(result.stdout == expected)
     }
 
+    @Test func anIdThatIsTheFixturesManifestsNameExitsWithTwo() throws {
+        // `contract fixtures` would write this contract's folder over its own manifest.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("c")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let contract = """
+            { "id": "contract-fixtures.json",
+              "request": { "method": "GET", "path": "/a" },
+              "cases": [{ "name": "ok", "response": { "status": 200 } }] }
+            """
+        try Data(contract.utf8).write(to: folder.appendingPathComponent("manifest.json"))
+        let result = try ContractBinary.run(["lint", "c"], in: root)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout.hasPrefix(
+            #"c/manifest.json:1:9: error: 'id' must not be "contract-fixtures.json" in any case: the fixtures folder keeps that name for its manifest, found "contract-fixtures.json" [/id]"# + "\n"),
+            "\(result.stdout)")
+    }
+
     @Test func missingDirectoryIsAnErrorOnStandardError() throws {
         let result = try ContractBinary.run(["lint", "no-such-dir"], in: Self.packageRoot)
         #expect(result.exitCode == 2)

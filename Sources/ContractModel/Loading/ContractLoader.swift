@@ -29,6 +29,8 @@ public enum ContractLoader {
 
         var contracts: [Contract] = []
         var idLocations: [String: (file: String, location: SourceLocation?)] = [:]
+        // Ids that differ only in case are one fixture folder where the file system ignores case.
+        var foldedIDs: [String: (id: String, file: String, location: SourceLocation?)] = [:]
         var checker = ReferenceChecker(documents: documents, displayPaths: displayPaths)
         for file in files where !file.isSchemaDocument {
             guard let document = documents[file.relativePath] else { continue }
@@ -37,14 +39,22 @@ public enum ContractLoader {
             diagnostics += decoder.diagnostics
             guard let contract else { continue }
             let idPointer = JSONPointer(tokens: ["id"])
+            let idLocation = document.location(of: idPointer)
             if let first = idLocations[contract.id] {
-                let position = first.location.map { ":\($0.line):\($0.column)" } ?? ""
                 diagnostics.append(.error(
-                    "duplicate contract id '\(contract.id)', first defined at \(first.file)\(position)", file: file.path,
-                    location: document.location(of: idPointer), pointer: idPointer))
+                    "duplicate contract id '\(contract.id)', first defined at \(first.file)\(position(first.location))", file: file.path,
+                    location: idLocation, pointer: idPointer))
                 continue
             }
-            idLocations[contract.id] = (file.path, document.location(of: idPointer))
+            idLocations[contract.id] = (file.path, idLocation)
+            let folded = FixturePathName.collisionKey(contract.id)
+            if let first = foldedIDs[folded] {
+                diagnostics.append(.error(
+                    "contract id '\(contract.id)' differs only in case from '\(first.id)', first defined at \(first.file)\(position(first.location)); file systems that ignore case would give both one fixture folder",
+                    file: file.path, location: idLocation, pointer: idPointer))
+            } else {
+                foldedIDs[folded] = (contract.id, file.path, idLocation)
+            }
             for schema in contract.schemas {
                 checker.check(file: file.relativePath, pointer: schema.pointer)
             }
@@ -69,6 +79,11 @@ public enum ContractLoader {
         }
         return ContractSet(contracts: contracts, documents: documents, diagnostics: diagnostics.sorted(), relativePaths: relativePaths)
     }
+}
+
+/// `:line:column`, or nothing when the place is unknown.
+private func position(_ location: SourceLocation?) -> String {
+    location.map { ":\($0.line):\($0.column)" } ?? ""
 }
 
 /// The validator's checks: schemas against meta-schemas, examples and bodies against schemas.

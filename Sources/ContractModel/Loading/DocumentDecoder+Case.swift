@@ -5,7 +5,7 @@ extension DocumentDecoder {
         let name = field.member("name").flatMap { $0.value.stringValue }
         let what = name.map { "case '\($0)'" } ?? "a case"
         guard let fields = object(field, what, allowed: FormatKeys.testCase, required: ["name", "response"]) else { return nil }
-        let checkedName = identifier(fields["name"], "name")
+        let checkedName = pathIdentifier(fields["name"], "name", as: .caseName)
         let summary = string(fields["summary"], "summary")
         let description = string(fields["description"], "description")
         let tags = stringList(fields["tags"], "tags")

@@ -25,7 +25,7 @@ extension DocumentDecoder {
             return nil
         }
         if let schema = fields["$schema"] { _ = string(schema, "$schema") }
-        let id = identifier(fields["id"], "id")
+        let id = pathIdentifier(fields["id"], "id", as: .contractID)
         let summary = string(fields["summary"], "summary")
         let description = string(fields["description"], "description")
         let tags = stringList(fields["tags"], "tags")
@@ -40,15 +40,25 @@ extension DocumentDecoder {
                 error("'cases' must hold at least one case", at: casesField.pointer)
             }
             var namesSeen: [String: JSONPointer] = [:]
+            // Names that differ only in case are one fixture file where the file system ignores case.
+            var foldedNamesSeen: [String: (name: String, pointer: JSONPointer)] = [:]
             for element in casesField.elements {
                 guard let testCase = decodeCase(element, path: path) else { continue }
                 let namePointer = element.pointer.appending("name")
+                let folded = FixturePathName.collisionKey(testCase.name)
                 if let first = namesSeen[testCase.name], let location = document.location(of: first) {
                     error("duplicate case name '\(testCase.name)', first used at line \(location.line), column \(location.column)", at: namePointer)
-                } else {
-                    namesSeen[testCase.name] = namePointer
-                    cases.append(testCase)
+                    continue
                 }
+                if let first = foldedNamesSeen[folded], let location = document.location(of: first.pointer) {
+                    error(
+                        "case name '\(testCase.name)' differs only in case from '\(first.name)', first used at line \(location.line), column \(location.column); file systems that ignore case would give both one fixture file",
+                        at: namePointer)
+                } else {
+                    foldedNamesSeen[folded] = (testCase.name, namePointer)
+                }
+                namesSeen[testCase.name] = namePointer
+                cases.append(testCase)
             }
         }
         guard let id, let endpoint else { return nil }

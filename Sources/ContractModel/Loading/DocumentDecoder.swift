@@ -83,6 +83,17 @@ struct DocumentDecoder {
         return text
     }
 
+    /// An identifier that becomes part of a fixture's path (a contract id, a case name), so it
+    /// must be one on every platform. A name that is not is reported but kept: it is well formed,
+    /// and the rest of the contract is still checked.
+    mutating func pathIdentifier(_ field: Field?, _ name: String, as kind: FixturePathName.Kind) -> String? {
+        guard let field, let text = identifier(field, name) else { return nil }
+        if let problem = FixturePathName.problem(with: text, as: kind) {
+            error(problem.message(for: name, as: kind, found: describe(field.value)), at: field.pointer)
+        }
+        return text
+    }
+
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
             return false

@@ -1,3 +1,5 @@
+import ContractModel
+
 /// Names from the document made into the names contracts allow.
 enum Identifiers {
     /// A contract or case identifier (letters, digits, `.`, `_`, `-`, starting with a letter or
@@ -16,10 +18,53 @@ enum Identifiers {
         return result.isEmpty ? "operation" : result
     }
 
-    /// A file name that means the same file on every file system: an identifier, which also keeps
-    /// `..`, `/` and `\` out.
+    /// A file name (before `.json`) that means the same file on every file system: an identifier,
+    /// which also keeps `..`, `/` and `\` out, that is a portable name as a contract id must be
+    /// (no Windows device, no trailing `.`, not too long), so a contract's file is its id.
     static func fileSafe(_ text: String) -> String {
-        identifier(text)
+        portable(identifier(text), as: .contractID)
+    }
+
+    /// A contract id (`kind` `.contractID`) or a case name made from `text` that lint accepts: an
+    /// identifier that is a fixture path on every platform (`FixturePathName`), and whose
+    /// `FixturePathName.collisionKey` is not yet in `taken`, which it then joins. A clash gets
+    /// `-2`, `-3`…, clipping the name first when it would grow too long.
+    static func uniqueFixtureName(_ text: String, as kind: FixturePathName.Kind, taken: inout Set<String>) -> String {
+        let base = portable(identifier(text), as: kind)
+        var candidate = base
+        var number = 2
+        while !taken.insert(FixturePathName.collisionKey(candidate)).inserted {
+            let suffix = "-\(number)"
+            candidate = portable(String(base.prefix(FixturePathName.maximumLength - suffix.count)) + suffix, as: kind)
+            number += 1
+        }
+        return candidate
+    }
+
+    /// `name`, an identifier, changed as little as it takes to be a fixture path on every platform:
+    /// a reserved stem gets `_` (`con` -> `con_`, `nul.get` -> `nul_.get`), trailing dots go, a long
+    /// name is clipped. The first character is never touched, so it stays an identifier.
+    static func portable(_ name: String, as kind: FixturePathName.Kind) -> String {
+        var result = name
+        // A repair either gives the stem a `_` (no reserved name has one) or shortens the end, and
+        // no repair brings back a problem another fixed, so this ends within a few rounds; the
+        // bound only guards against a later rule that a repair could undo (lint would report it).
+        for _ in 0..<8 {
+            switch FixturePathName.problem(with: result, as: kind) {
+            case nil:
+                return result
+            case .windowsDevice, .manifestName:
+                let stemEnd = result.firstIndex(of: ".") ?? result.endIndex
+                result.insert("_", at: stemEnd)
+            case .trailingDot:
+                while result.count > 1, result.hasSuffix(".") { result.removeLast() }
+            case .tooLong:
+                // No dangling `-`, as `identifier` leaves none.
+                result = String(result.prefix(FixturePathName.maximumLength))
+                while result.count > 1, result.hasSuffix("-") { result.removeLast() }
+            }
+        }
+        return result
     }
 
     /// A path placeholder name (letters, digits, `_`, not starting with a digit).

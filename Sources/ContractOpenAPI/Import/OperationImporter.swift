@@ -150,7 +150,7 @@ struct OperationImporter {
         contract["request"] = .object(endpoint)
         var names: Set<String> = []
         contract["cases"] = .array(specs.map { spec in
-            let name = Identifiers.unique(spec.name, separator: "-", taken: &names)
+            let name = Identifiers.uniqueFixtureName(spec.name, as: .caseName, taken: &names)
             return .object(makeCase(
                 spec, name: name, method: method, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials,
                 errorExamples: errorExamples, label: label))
@@ -189,6 +189,6 @@ struct OperationImporter {
     }
 
     private mutating func uniqueID(_ text: String) -> String {
-        Identifiers.unique(Identifiers.identifier(text), separator: "-", taken: &usedIDs) { $0.lowercased() }
+        Identifiers.uniqueFixtureName(text, as: .contractID, taken: &usedIDs)
     }
 }
