@@ -32,14 +32,16 @@ let package = Package(
         // libcurl (libcurl4-openssl-dev on Debian and Ubuntu); only ContractHTTP imports it.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "ContractHTTP", dependencies: ["CCurl"]),
-        .target(name: "ContractFixtures", dependencies: ["ContractModel", "ContractSchema", "ContractJSON"]),
+        // Output folders a command owns part of: all-or-nothing changes, no path leaves them.
+        .target(name: "ContractFiles"),
+        .target(name: "ContractFixtures", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractFiles"]),
         // For users' test targets: Foundation only (no libcurl, no test framework).
         .target(name: "ContractTesting"),
         // OpenAPI 3.0/3.1 documents (YAML or JSON) to contracts; OpenAPIKit checks the document.
         .target(
             name: "ContractOpenAPI",
             dependencies: [
-                "ContractJSON", "ContractSchema", "ContractModel",
+                "ContractJSON", "ContractSchema", "ContractModel", "ContractFiles",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
@@ -81,6 +83,7 @@ let package = Package(
         ),
         .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractFixtures", "ContractModel", "TestSupport"]),
         .testTarget(name: "ContractHTTPTests", dependencies: ["ContractHTTP", "TestSupport"]),
+        .testTarget(name: "ContractFilesTests", dependencies: ["ContractFiles"]),
         .testTarget(
             name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"],
             exclude: ["Golden"]

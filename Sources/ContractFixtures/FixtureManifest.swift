@@ -1,9 +1,11 @@
+import ContractFiles
 import ContractJSON
+import ContractModel
 
 /// `contract-fixtures.json` in the output folder: which files `contract fixtures` owns, and what
 /// each was built from. Files it does not list are never overwritten or deleted.
 public struct FixtureManifest: Sendable, Equatable {
-    public static let fileName = "contract-fixtures.json"
+    public static let fileName = FixturePathName.manifestFileName
 
     public struct Entry: Sendable, Equatable {
         public var path: String
@@ -42,34 +44,62 @@ public struct FixtureManifest: Sendable, Equatable {
         return Array((CanonicalJSONWriter(style: .pretty).string(document) + "\n").utf8)
     }
 
-    /// Reads a manifest; the error says what is wrong with it.
-    public init(parsing bytes: [UInt8]) throws(FixtureStoreError) {
-        let value: JSONValue
+    /// Reads a manifest; the error names `file`, the line, column and JSON Pointer of what is
+    /// wrong. A path that is not inside the folder (`../x`, `/etc/passwd`) refuses the whole
+    /// manifest: a hostile one must not make a run delete files elsewhere.
+    public init(parsing bytes: [UInt8], file: String = fileName) throws(FixtureStoreError) {
+        let document: JSONDocument
         do {
-            value = try JSONParser().parse(bytes).value
+            document = try JSONParser().parse(bytes)
         } catch {
-            throw FixtureStoreError("\(Self.fileName) is not valid JSON (\(error)); delete it only if no other tool wrote the folder")
+            throw FixtureStoreError(
+                file: file, location: error.location, message: "not valid JSON: \(error.message); delete it only if no other tool wrote the folder")
         }
-        guard value.objectValue?["format"]?.stringValue == "contract-fixtures-manifest", let list = value.objectValue?["fixtures"]?.arrayValue else {
-            throw FixtureStoreError("\(Self.fileName) is not a contract fixtures manifest")
+        func failure(_ message: String, at pointer: JSONPointer) -> FixtureStoreError {
+            let location = document.nearestLocation(of: pointer)
+            return FixtureStoreError(file: file, location: location, message: "\(message) [\(pointer.isRoot ? "/" : pointer.description)]")
         }
-        entries = try list.map { item throws(FixtureStoreError) in
-            let object = item.objectValue
+        let root = JSONPointer(tokens: [])
+        guard document.value.objectValue?["format"]?.stringValue == "contract-fixtures-manifest",
+            let list = document.value.objectValue?["fixtures"]?.arrayValue
+        else {
+            throw failure("not a contract fixtures manifest (expected \"format\": \"contract-fixtures-manifest\" and a \"fixtures\" array)", at: root)
+        }
+        var entries: [Entry] = []
+        for (index, item) in list.enumerated() {
+            let at = JSONPointer(tokens: ["fixtures", String(index)])
             func field(_ name: String) throws(FixtureStoreError) -> String {
-                guard let text = object?[name]?.stringValue else { throw FixtureStoreError("\(Self.fileName): an entry has no '\(name)'") }
+                guard let text = item.objectValue?[name]?.stringValue else { throw failure("an entry has no string '\(name)'", at: at) }
                 return text
             }
-            return Entry(
-                path: try field("path"), contractID: try field("contract"), caseName: try field("case"), source: try field("source"),
-                sourceHash: try field("sourceHash"), contentHash: try field("contentHash"))
+            let path = try field("path")
+            do {
+                _ = try FolderPath(validating: path)
+            } catch {
+                throw failure("\(error); a manifest lists only files inside its folder, so this one is refused", at: at.appending("path"))
+            }
+            entries.append(Entry(
+                path: path, contractID: try field("contract"), caseName: try field("case"), source: try field("source"),
+                sourceHash: try field("sourceHash"), contentHash: try field("contentHash")))
         }
+        self.entries = entries
     }
 }
 
 public struct FixtureStoreError: Error, Sendable, CustomStringConvertible {
     public var description: String
+    /// Whether `description` already starts compiler-style, `file:line:column: error:`.
+    var isLocated = false
 
     init(_ description: String) {
         self.description = description
     }
+
+    init(file: String, location: SourceLocation, message: String) {
+        description = "\(file):\(location): error: \(message)"
+        isLocated = true
+    }
+
+    /// The line to print: compiler-style, with `error:` where no position is known.
+    public var rendered: String { isLocated ? description : "error: \(description)" }
 }

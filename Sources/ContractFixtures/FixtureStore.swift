@@ -1,19 +1,17 @@
+import ContractFiles
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The I/O edge of `contract fixtures`: writes a planned set into a folder, or checks a folder
-/// against it. Changed files are staged, then renamed into place, the manifest last; files the
-/// previous manifest does not list are never overwritten or deleted.
+/// against it. The folder is an ``OwnedFolder``: a new set replaces the old one in one step (a run
+/// killed at any point leaves one set or the other), files the manifest does not list are never
+/// overwritten or deleted, and nothing is read or written through a symbolic link.
 public struct FixtureStore: Sendable {
     public let directory: URL
+    private let folder: OwnedFolder
 
     public init(directory: String) {
         self.directory = URL(fileURLWithPath: directory)
+        folder = OwnedFolder(path: directory)
     }
 
     public struct WriteSummary: Sendable, Equatable {
@@ -24,53 +22,35 @@ public struct FixtureStore: Sendable {
 
     public func write(_ fixtures: [Fixture]) throws(FixtureStoreError) -> WriteSummary {
         let previous = try readManifest()
-        let owned = Set(previous?.entries.map(\.path) ?? [])
-        // Every check before the first write, so a refused run changes nothing.
-        for fixture in fixtures where !owned.contains(fixture.path) && exists(fixture.path) {
-            throw FixtureStoreError(
-                "\(url(fixture.path).path) exists and was not written by contract fixtures; move it away or choose another --out")
-        }
+        // Every path was checked when the manifest was read: none leaves the folder.
+        let owned = Set(previous?.entries.compactMap { try? FolderPath(validating: $0.path) } ?? [])
         var summary = WriteSummary()
-        // Stage every changed file beside its target first; only when all are on disk are they
-        // renamed into place, so a run that fails or is interrupted while writing leaves the
-        // previous set as it was (and at worst a hidden temporary file, removed by the next run).
-        var staged: [(temporary: URL, target: URL)] = []
-        do {
-            for fixture in fixtures {
-                let target = url(fixture.path)
-                if let current = try? Data(contentsOf: target), Array(current) == fixture.bytes {
-                    summary.unchanged.append(fixture.path)
-                    continue
-                }
-                let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).contract-tmp")
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(fixture.bytes).write(to: temporary)
-                staged.append((temporary, target))
+        var writes: [FolderPath: [UInt8]] = [:]
+        // Every check before the first change, so a refused run changes nothing.
+        for fixture in fixtures {
+            let relative = try Self.relativePath(fixture.path)
+            if let obstacle = folder.obstacle(at: relative) { throw FixtureStoreError("\(obstacle); the previous fixtures are unchanged") }
+            if !owned.contains(relative), folder.exists(relative) {
+                throw FixtureStoreError(
+                    "\(shown(fixture.path)) exists and was not written by contract fixtures; move it away or choose another --out")
+            }
+            if folder.read(relative) == fixture.bytes {
+                summary.unchanged.append(fixture.path)
+            } else {
+                writes[relative] = fixture.bytes
                 summary.written.append(fixture.path)
             }
-        } catch {
-            for file in staged { try? FileManager.default.removeItem(at: file.temporary) }
-            throw FixtureStoreError("cannot write into \(directory.path): \(error.localizedDescription); the previous fixtures are unchanged")
         }
+        let generated = Set(fixtures.map(\.path))
+        let removals = owned.filter { !generated.contains($0.description) && folder.exists($0) }
+        summary.removed = removals.sorted().map(\.description)
+        let manifest = try Self.relativePath(FixtureManifest.fileName)
+        let manifestBytes = FixtureManifest(fixtures).bytes
+        if folder.read(manifest) != manifestBytes { writes[manifest] = manifestBytes }
         do {
-            for file in staged where rename(file.temporary.path, file.target.path) != 0 {
-                throw FixtureStoreError("cannot move \(file.temporary.path) into place (errno \(errno))")
-            }
-            let generated = Set(fixtures.map(\.path))
-            for path in owned.sorted() where !generated.contains(path) {
-                try? FileManager.default.removeItem(at: url(path))
-                summary.removed.append(path)
-                let folder = url(path).deletingLastPathComponent()
-                if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true, folder != directory {
-                    try? FileManager.default.removeItem(at: folder)
-                }
-            }
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(FixtureManifest(fixtures).bytes).write(to: url(FixtureManifest.fileName), options: .atomic)
-        } catch let error as FixtureStoreError {
-            throw error
+            try folder.replace(writing: writes, removing: removals)
         } catch {
-            throw FixtureStoreError("cannot write into \(directory.path): \(error.localizedDescription)")
+            throw FixtureStoreError("\(error); the previous fixtures are unchanged")
         }
         return summary
     }
@@ -88,18 +68,19 @@ public struct FixtureStore: Sendable {
         public var isClean: Bool { items.isEmpty }
     }
 
-    /// What `write` would change, without writing: missing, stale and extra fixtures.
+    /// What `write` would change, without writing: missing, stale and extra fixtures, and what a
+    /// killed run left behind.
     public func check(_ fixtures: [Fixture]) throws(FixtureStoreError) -> CheckReport {
         let manifest = try readManifest()
         let listed = manifest?.entriesByPath ?? [:]
         var report = CheckReport()
         for fixture in fixtures {
             let origin = "\(fixture.contractID)/\(fixture.caseName) in \(fixture.source)"
-            guard let current = try? Data(contentsOf: url(fixture.path)) else {
+            guard let current = folder.read(try Self.relativePath(fixture.path)) else {
                 report.items.append(.init(kind: "missing", path: fixture.path, reason: "not generated yet for \(origin)"))
                 continue
             }
-            if Array(current) != fixture.bytes {
+            if current != fixture.bytes {
                 report.items.append(.init(kind: "stale", path: fixture.path, reason: "differs from what \(origin) gives now"))
             } else if let entry = listed[fixture.path], entry.sourceHash != fixture.sourceHash {
                 report.items.append(.init(kind: "stale", path: fixture.path, reason: "\(origin) or a schema it uses changed"))
@@ -114,19 +95,30 @@ public struct FixtureStore: Sendable {
             report.items.append(.init(
                 kind: "extra", path: entry.path, reason: "\(entry.contractID)/\(entry.caseName) (\(entry.source)) no longer has this case"))
         }
+        for leftover in folder.leftovers() {
+            report.items.append(.init(kind: "leftover", path: leftover, reason: "left by an interrupted run; the next 'contract fixtures' removes it"))
+        }
         return report
     }
 
     private func readManifest() throws(FixtureStoreError) -> FixtureManifest? {
-        guard let data = try? Data(contentsOf: url(FixtureManifest.fileName)) else { return nil }
-        return try FixtureManifest(parsing: Array(data))
+        let name = try Self.relativePath(FixtureManifest.fileName)
+        guard let bytes = folder.read(name) else {
+            if let obstacle = folder.obstacle(at: name) { throw FixtureStoreError(obstacle) }
+            return nil
+        }
+        return try FixtureManifest(parsing: bytes, file: shown(FixtureManifest.fileName))
     }
 
-    private func url(_ path: String) -> URL {
-        directory.appendingPathComponent(path)
+    private func shown(_ path: String) -> String {
+        directory.appendingPathComponent(path).path
     }
 
-    private func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: url(path).path)
+    private static func relativePath(_ text: String) throws(FixtureStoreError) -> FolderPath {
+        do {
+            return try FolderPath(validating: text)
+        } catch {
+            throw FixtureStoreError("a fixture path is not inside the folder: \(error)")
+        }
     }
 }

@@ -48,7 +48,7 @@ struct FixturesCommand: ParsableCommand {
                 print("\(fixtures.count) fixtures in \(out): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed")
             }
         } catch let error as FixtureStoreError {
-            printError("error: \(error)")
+            printError(error.rendered)
             throw ExitCode(2)
         }
     }

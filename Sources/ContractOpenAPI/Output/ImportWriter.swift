@@ -1,3 +1,4 @@
+import ContractFiles
 import ContractJSON
 import ContractModel
 import Foundation
@@ -8,7 +9,8 @@ import Foundation
 /// re-import rewrites only those files, and only while they are as it left them: a file a person
 /// wrote, or a generated one a person edited, stops the import before anything is written, so no
 /// one's work is ever overwritten. Generated files the document no longer produces are removed.
-/// The same document gives byte-identical files (and an unchanged manifest).
+/// The same document gives byte-identical files (and an unchanged manifest). The folder is an
+/// ``OwnedFolder``: the new files replace the old in one step, and nothing follows a link.
 public enum ImportWriter {
     public static let manifestName = ".contract-import.json"
 
@@ -21,19 +23,31 @@ public enum ImportWriter {
     }
 
     public static func write(_ result: ImportResult, to directory: String, source: String) throws(ImportFailure) -> Outcome {
-        let manifestPath = directory + "/" + manifestName
-        let recorded = try readManifest(manifestPath)
+        let folder = OwnedFolder(path: directory)
+        let shownManifest = directory + "/" + manifestName
+        let recorded = try readManifest(folder, shown: shownManifest)
         var outcome = Outcome()
         if result.files.isEmpty && recorded.isEmpty { return outcome }
         var conflicts: [Diagnostic] = []
-        var pending: [GeneratedFile] = []
+        var writes: [FolderPath: [UInt8]] = [:]
         for file in result.files {
             let target = directory + "/" + file.path
-            guard let existing = FileManager.default.contents(atPath: target).map(Array.init) else {
-                pending.append(file)
+            let relative: FolderPath
+            do {
+                relative = try FolderPath(validating: file.path)
+            } catch {
+                conflicts.append(.error("cannot be written: \(error)", file: target))
                 continue
             }
-            guard let hash = recorded[file.path] else {
+            if let obstacle = folder.obstacle(at: relative) {
+                conflicts.append(.error(obstacle, file: target))
+                continue
+            }
+            guard let existing = folder.read(relative) else {
+                writes[relative] = file.bytes
+                continue
+            }
+            guard let hash = recorded[relative] else {
                 conflicts.append(.error("this file was not written by an import; move it away or import into another folder", file: target))
                 continue
             }
@@ -41,53 +55,78 @@ public enum ImportWriter {
                 conflicts.append(.error("this file was edited since the last import; keep your edits in another file, or delete it to import it again", file: target))
                 continue
             }
-            if existing == file.bytes { outcome.unchanged.append(file.path) } else { pending.append(file) }
+            if existing == file.bytes { outcome.unchanged.append(file.path) } else { writes[relative] = file.bytes }
         }
         if !conflicts.isEmpty { throw ImportFailure(diagnostics: conflicts) }
 
         let produced = Set(result.files.map(\.path))
+        var removals: Set<FolderPath> = []
+        for (relative, hash) in recorded.sorted(by: { $0.key < $1.key }) where !produced.contains(relative.description) {
+            guard let existing = folder.read(relative) else { continue }
+            if SHA256.hex(existing) == hash {
+                removals.insert(relative)
+                outcome.removed.append(relative.description)
+            } else {
+                outcome.kept.append(relative.description)
+            }
+        }
+        var files = JSONObject()
+        for file in result.files { files[file.path] = .string(SHA256.hex(file.bytes)) }
+        for path in outcome.kept { files[path] = (try? FolderPath(validating: path)).flatMap { recorded[$0] }.map(JSONValue.string) }
+        var manifest = JSONObject()
+        manifest["generator"] = "contract import openapi"
+        manifest["source"] = .string(source)
+        manifest["files"] = .object(files)
+        let manifestBytes = CanonicalJSONWriter(style: .pretty).bytes(.object(manifest))
+        let manifestRelative = try manifestPath(shown: shownManifest)
+        if folder.read(manifestRelative) != manifestBytes { writes[manifestRelative] = manifestBytes }
+        outcome.written = writes.keys.filter { $0 != manifestRelative }.sorted().map(\.description)
         do {
-            for file in pending {
-                let target = URL(fileURLWithPath: directory + "/" + file.path)
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.bytes).write(to: target, options: .atomic)
-                outcome.written.append(file.path)
-            }
-            for (path, hash) in recorded.sorted(by: { $0.key < $1.key }) where !produced.contains(path) {
-                let target = directory + "/" + path
-                guard let existing = FileManager.default.contents(atPath: target) else { continue }
-                if SHA256.hex(Array(existing)) == hash {
-                    try FileManager.default.removeItem(atPath: target)
-                    outcome.removed.append(path)
-                } else {
-                    outcome.kept.append(path)
-                }
-            }
-            var files = JSONObject()
-            for file in result.files { files[file.path] = .string(SHA256.hex(file.bytes)) }
-            for path in outcome.kept { files[path] = recorded[path].map(JSONValue.string) }
-            var manifest = JSONObject()
-            manifest["generator"] = "contract import openapi"
-            manifest["source"] = .string(source)
-            manifest["files"] = .object(files)
-            try Data(CanonicalJSONWriter(style: .pretty).bytes(.object(manifest))).write(to: URL(fileURLWithPath: manifestPath), options: .atomic)
+            try folder.replace(writing: writes, removing: removals)
         } catch {
-            throw ImportFailure(diagnostics: [.error("cannot write the contracts: \(error.localizedDescription)", file: directory)])
+            throw ImportFailure(diagnostics: [.error("cannot write the contracts: \(error); the folder is unchanged", file: directory)])
         }
         return outcome
     }
 
-    private static func readManifest(_ path: String) throws(ImportFailure) -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+    private static func manifestPath(shown: String) throws(ImportFailure) -> FolderPath {
         do {
-            let document = try JSONParser().parse(Array(data))
-            var files: [String: String] = [:]
-            for member in document.value.objectValue?["files"]?.objectValue ?? JSONObject() {
-                if let hash = member.value.stringValue { files[member.key] = hash }
-            }
-            return files
+            return try FolderPath(validating: manifestName)
         } catch {
-            throw ImportFailure(diagnostics: [.error("the import manifest is not valid JSON: \(error.message)", file: path, location: error.location)])
+            throw ImportFailure(diagnostics: [.error("\(error)", file: shown)])
         }
     }
+
+    /// The files an earlier import wrote and their hashes. A path that is not inside the folder
+    /// refuses the manifest, at its line and column: a hostile one must not make an import
+    /// delete files elsewhere.
+    private static func readManifest(_ folder: OwnedFolder, shown: String) throws(ImportFailure) -> [FolderPath: String] {
+        let name = try manifestPath(shown: shown)
+        guard let bytes = folder.read(name) else {
+            if let obstacle = folder.obstacle(at: name) { throw ImportFailure(diagnostics: [.error(obstacle, file: shown)]) }
+            return [:]
+        }
+        let document: JSONDocument
+        do throws(JSONSyntaxError) {
+            document = try JSONParser().parse(bytes)
+        } catch {
+            throw ImportFailure(diagnostics: [.error("the import manifest is not valid JSON: \(error.message)", file: shown, location: error.location)])
+        }
+        var files: [FolderPath: String] = [:]
+        var problems: [Diagnostic] = []
+        for member in document.value.objectValue?["files"]?.objectValue ?? JSONObject() {
+            let pointer = JSONPointer(tokens: ["files", member.key])
+            do {
+                let relative = try FolderPath(validating: member.key)
+                if let hash = member.value.stringValue { files[relative] = hash }
+            } catch {
+                problems.append(.error(
+                    "\(error); the import manifest lists only files inside its folder, so it is refused", file: shown,
+                    location: document.keyLocation(of: pointer), pointer: pointer))
+            }
+        }
+        if !problems.isEmpty { throw ImportFailure(diagnostics: problems) }
+        return files
+    }
 }
+

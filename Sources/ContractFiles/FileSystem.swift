@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX calls the owned folder needs, none of which follows a symbolic link.
+enum FileSystem {
+    enum Kind: Equatable {
+        case missing, file, directory, link, other
+    }
+
+    /// What is at `path` itself: a link is a link, never what it points to.
+    static func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .link
+        default: return .other
+        }
+    }
+
+    static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    static func names(in directory: String) throws(FolderError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        } catch {
+            throw FolderError("cannot list \(directory): \(error.localizedDescription)")
+        }
+    }
+
+    /// The bytes of the regular file at `path`, never through a link at its end.
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? bytes : nil }
+            bytes += buffer[0..<count]
+        }
+    }
+
+    /// Creates a new file (never replacing one, never through a link) holding `bytes`.
+    static func create(_ path: String, _ bytes: [UInt8]) throws(FolderError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw FolderError("cannot create \(path): \(describe(errno))") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw FolderError("cannot write \(path): \(describe(errno))") }
+            written += count
+        }
+    }
+
+    /// The folder and any missing folders above it (the path a person gave, links and all).
+    static func makeDirectoryPath(_ path: String) throws(FolderError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FolderError("cannot create the folder \(path): \(error.localizedDescription)")
+        }
+    }
+
+    static func makeDirectory(_ path: String, mode: mode_t = 0o777) throws(FolderError) {
+        guard mkdir(path, mode) == 0 || (errno == EEXIST && kind(path) == .directory) else {
+            throw FolderError("cannot create the folder \(path): \(describe(errno))")
+        }
+    }
+
+    /// A file's second name in another folder of the same file system, or a copy where links
+    /// are not possible; either way the same bytes and permissions.
+    static func carry(file source: String, to target: String) throws(FolderError) {
+        if link(source, target) == 0 { return }
+        guard let bytes = read(source) else { throw FolderError("cannot read \(source): \(describe(errno))") }
+        try create(target, bytes)
+        if let mode = mode(source) { chmod(target, mode) }
+    }
+
+    static func carry(link source: String, to target: String) throws(FolderError) {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(source, &buffer, buffer.count - 1)
+        guard length >= 0 else { throw FolderError("cannot read the link \(source): \(describe(errno))") }
+        let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard symlink(destination, target) == 0 else { throw FolderError("cannot copy the link \(source): \(describe(errno))") }
+    }
+
+    /// Removes `path` and, for a folder, everything in it; a link is removed, never followed.
+    static func removeTree(_ path: String) {
+        if kind(path) == .directory {
+            for name in (try? names(in: path)) ?? [] { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+#endif
+
+public struct FolderError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
