@@ -152,15 +152,12 @@ public struct OwnedFolder: Sendable {
         FileSystem.removeTree(staging)
         do {
             try FileSystem.makeDirectory(staging, mode: FileSystem.mode(path) ?? 0o777)
+            var builder = StagingBuilder(source: path, staging: staging)
             if FileSystem.kind(path) == .directory {
-                _ = try carry([], into: staging, except: Set(writes.keys).union(removals))
+                try builder.carry([], except: Set(writes.keys).union(removals))
             }
             for (relative, bytes) in writes.sorted(by: { $0.key < $1.key }) {
-                var folder = staging
-                for component in relative.components.dropLast() {
-                    folder += "/" + component
-                    try FileSystem.makeDirectory(folder)
-                }
+                try builder.makeFolders(Array(relative.components.dropLast()))
                 try FileSystem.create(staging + "/" + relative.description, bytes)
             }
             try swapIn(staging)
@@ -169,43 +166,6 @@ public struct OwnedFolder: Sendable {
             throw error
         }
         FileSystem.removeTree(staging)  // now the old contents, if there were any
-    }
-
-    /// Recreates in `staging` what stands at `relative` (a folder) except `skipped` paths and old
-    /// temporary files; true when anything was placed. A folder that ends up empty only because
-    /// its files were removed is not recreated; one that was empty already is.
-    private func carry(_ relative: [String], into staging: String, except skipped: Set<FolderPath>) throws(FolderError) -> Bool {
-        let source = ([path] + relative).joined(separator: "/")
-        let names = try FileSystem.names(in: source)
-        var placed = false
-        for name in names {
-            let child = FolderPath(trusted: relative + [name])
-            let from = source + "/" + name
-            let to = staging + "/" + child.description
-            switch FileSystem.kind(from) {
-            case .directory:
-                try FileSystem.makeDirectory(to, mode: FileSystem.mode(from) ?? 0o777)
-                let wasEmpty = (try? FileSystem.names(in: from))?.isEmpty ?? false
-                if try carry(child.components, into: staging, except: skipped) || wasEmpty {
-                    placed = true
-                } else {
-                    rmdir(to)
-                }
-            case .file:
-                guard !skipped.contains(child), !name.hasSuffix(Self.temporarySuffix) else { continue }
-                try FileSystem.carry(file: from, to: to)
-                placed = true
-            case .link:
-                guard !skipped.contains(child) else { continue }
-                try FileSystem.carry(link: from, to: to)
-                placed = true
-            case .other:
-                throw FolderError("\(from) is neither a file, a folder nor a link; move it out of \(path)")
-            case .missing:
-                continue
-            }
-        }
-        return placed
     }
 
     /// Puts the complete `staging` folder in the folder's place, leaving the old contents at
@@ -241,6 +201,61 @@ public struct OwnedFolder: Sendable {
             let old = (parent as NSString).appendingPathComponent(sibling)
             guard rename(old, path) == 0 else { throw FolderError("cannot restore \(path) from \(old): \(FileSystem.describe(errno))") }
             return
+        }
+    }
+}
+
+/// Builds the new contents of an owned folder beside it: what stays is carried over (hard links,
+/// links recreated as links), folders are made only where something lands in them.
+private struct StagingBuilder {
+    let source: String
+    let staging: String
+    /// Folders already made in `staging`, by relative path.
+    private var made: Set<[String]> = [[]]
+
+    init(source: String, staging: String) {
+        self.source = source
+        self.staging = staging
+    }
+
+    /// Makes the folder at `components` in `staging` and those above it, each with the mode of
+    /// its counterpart in the source where there is one.
+    mutating func makeFolders(_ components: [String]) throws(FolderError) {
+        guard !made.contains(components) else { return }
+        try makeFolders(Array(components.dropLast()))
+        let relative = components.joined(separator: "/")
+        try FileSystem.makeDirectory(staging + "/" + relative, mode: FileSystem.mode(source + "/" + relative) ?? 0o777)
+        made.insert(components)
+    }
+
+    /// Carries what stands in the source folder at `relative` except `skipped` paths and old
+    /// temporary files. A folder left empty only because its files were removed is not carried;
+    /// one that was empty already is.
+    mutating func carry(_ relative: [String], except skipped: Set<FolderPath>) throws(FolderError) {
+        let folder = ([source] + relative).joined(separator: "/")
+        let entries = try FileSystem.entries(in: folder)
+        if entries.isEmpty { try makeFolders(relative) }
+        for entry in entries {
+            let child = relative + [entry.name]
+            let path = FolderPath(trusted: child)
+            let from = folder + "/" + entry.name
+            let to = staging + "/" + path.description
+            switch entry.kind {
+            case .directory:
+                try carry(child, except: skipped)
+            case .file:
+                guard !skipped.contains(path), !entry.name.hasSuffix(OwnedFolder.temporarySuffix) else { continue }
+                try makeFolders(relative)
+                try FileSystem.carry(file: from, to: to)
+            case .link:
+                guard !skipped.contains(path) else { continue }
+                try makeFolders(relative)
+                try FileSystem.carry(link: from, to: to)
+            case .other:
+                throw FolderError("\(from) is neither a file, a folder nor a link; move it out of \(source)")
+            case .missing:
+                continue
+            }
         }
     }
 }
