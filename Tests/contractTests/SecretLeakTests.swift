@@ -142,6 +142,26 @@ struct SecretLeakTests {
         }
     }
 
+    /// `--base-url https://user:password@host` shows the user information in no output.
+    @Test func aBaseURLsPasswordIsASecret() throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 500, #"{"echo": "p4ssWORDzz9"}"#) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.contract("a", path: "/x", cases: #"{ "name": "b", "response": { "status": 200 } }"#)
+            .write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LEAK_TOKEN"] = "x"
+        let base = server.baseURL.replacing("http://", with: "http://deploy:p4ssWORDzz9@")
+        let result = try ContractBinary.run(
+            ["verify", "--base-url", base, "--color", "never", "--report", "json=\(folder.path)/r.json", folder.path], in: folder, environment: environment)
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        let report = try String(contentsOf: folder.appendingPathComponent("r.json"), encoding: .utf8)
+        for output in [result.stdout, result.stderr, report] {
+            #expect(!output.contains("p4ssWORD") && !output.contains("deploy:"), "\(output)")
+        }
+        #expect(result.stdout.contains("http://***@127.0.0.1"), "\(result.stdout)")
+    }
+
     @Test func aHeaderSecretMustBeSet() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -87,13 +87,23 @@ struct VerifyPlan: Sendable {
         secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
     }
 
-    /// The values of credential headers given on the command line, as sent.
+    /// The values of credential headers given on the command line, as sent, and the user
+    /// information of a base URL (`https://user:password@host`).
     private static func credentials(in options: VerifyOptions) -> [String] {
         let bindings = Bindings(environment: options.environment)
-        return options.extraHeaders.flatMap { header -> [String] in
+        var secrets = options.extraHeaders.flatMap { header -> [String] in
             guard let value = header.value, CredentialHeaders.isCredential(header.name) else { return [] }
             return CredentialHeaders.secretParts(of: bindings.render(value))
         }
+        if let schemeEnd = options.baseURL.range(of: "://") {
+            let authority = options.baseURL[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if let at = authority.lastIndex(of: "@") {
+                let userInformation = authority[..<at]
+                secrets.append(String(userInformation))
+                if let colon = userInformation.firstIndex(of: ":") { secrets.append(String(userInformation[userInformation.index(after: colon)...])) }
+            }
+        }
+        return secrets
     }
 
     private static func patterns(_ response: ResponseExpectation) -> [String] {
