@@ -138,7 +138,7 @@ extension ParserCore {
             try parseTapeString(into: &tape)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key '\(tape.string(at: keyEntry))', found \(describeCurrent())")
+                throw error("expected ':' after the key '\(MessageText.oneLine(tape.string(at: keyEntry)))', found \(describeCurrent())")
             }
             position += 1
             try parseTapeValue(depth: depth, into: &tape)

@@ -178,7 +178,7 @@ struct ParserCore {
             let key = try parseString()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key '\(key)', found \(describeCurrent())")
+                throw error("expected ':' after the key '\(MessageText.oneLine(key))', found \(describeCurrent())")
             }
             position += 1
             if tracksLocations { path.append(key) }

@@ -47,11 +47,12 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     /// `file:line:column: severity: message [pointer]`; the pointer is left out for the document root.
+    /// Each of the pointer's keys is cut short, as values in messages are: a key can be megabytes.
     public var rendered: String {
         var text = file
         if let location { text += ":\(location.line):\(location.column)" }
         text += ": \(severity.rawValue): \(message)"
-        if let pointer, !pointer.isRoot { text += " [\(pointer)]" }
+        if let pointer, !pointer.isRoot { text += " [\(JSONPointer(tokens: pointer.tokens.map { MessageText.oneLine($0) }))]" }
         return text
     }
 }

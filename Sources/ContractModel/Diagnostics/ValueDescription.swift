@@ -1,17 +1,16 @@
 import ContractJSON
 import ContractSchema
 
-/// How a found value appears in a message: strings quoted as JSON and shortened, numbers and
-/// literals as written, containers by kind.
+/// How a found value appears in a message: strings quoted as JSON and shortened, numbers as
+/// written but shortened too (`MessageText`), literals as written, containers by kind.
 func describe(_ value: JSONValue) -> String {
     switch value {
     case .null: return "null"
     case .bool(let bool): return bool ? "true" : "false"
-    case .number(let number): return number.description
+    case .number(let number): return MessageText.clipped(number)
     case .string(let string):
-        let short = string.count > 40 ? String(string.prefix(40)) + "…" : string
         var quoted = ""
-        CanonicalJSONWriter.writeString(short, into: &quoted)
+        CanonicalJSONWriter.writeString(MessageText.clipped(string), into: &quoted)
         return quoted
     case .array: return "an array"
     case .object: return "an object"

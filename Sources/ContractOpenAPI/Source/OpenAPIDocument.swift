@@ -28,16 +28,26 @@ struct OpenAPIDocument {
     private let locate: @Sendable (JSONPointer) -> SourceLocation?
 
     static func read(path: String, shownAs file: String) throws(ImportFailure) -> OpenAPIDocument {
-        func fail(_ message: String, at location: SourceLocation? = nil) -> ImportFailure {
+        func fail(_ message: String, at location: SourceLocation?) -> ImportFailure {
             ImportFailure(diagnostics: [.error(message, file: file, location: location)])
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("the file is not UTF-8 text") }
+        // The only error without a position: a file that cannot be read has no text to point into.
+        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file", at: nil) }
+        let bytes = Array(data)
+        // Decoded without Foundation's help, which may drop a byte order mark: the text's UTF-8 is
+        // then the file's bytes, and offsets in one are offsets in the other.
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(in: bytes)
+            throw fail(
+                "the file is not UTF-8 text: byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) is not valid UTF-8",
+                at: SourceText(bytes, indexLines: false).location(ofOffset: offset))
+        }
+        let isJSON = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" } == "{"
         let value: JSONValue
         let locate: @Sendable (JSONPointer) -> SourceLocation?
-        if text.drop(while: \.isWhitespace).first == "{" {
+        if isJSON {
             do {
-                let document = try JSONParser().parse(Array(data))
+                let document = try JSONParser().parse(bytes)
                 value = document.value
                 locate = { document.location(of: $0) }
             } catch {
@@ -45,19 +55,32 @@ struct OpenAPIDocument {
             }
         } else {
             do {
-                let marks: [JSONPointer: SourceLocation]
-                (value, marks) = try YAMLReader.read(text)
-                locate = { marks[$0] }
+                let map: YAMLReader.SourceMap
+                (value, map) = try YAMLReader.read(text)
+                locate = { [value] in map.location(of: $0, in: value) }
             } catch {
                 throw fail(error.message, at: error.location)
             }
         }
-        guard case .object(let root) = value else { throw fail("an OpenAPI document is an object, found \(value.typeName)") }
+        guard case .object(let root) = value else {
+            throw fail("an OpenAPI document is an object, found \(value.typeName)", at: locate(.root))
+        }
         let version = try Self.version(of: root, locate: locate, file: file)
-        try Self.validate(data, isJSON: text.drop(while: \.isWhitespace).first == "{", version: version, file: file, locate: locate)
+        try Self.validate(data, isJSON: isJSON, version: version, file: file, locate: locate)
         let document = OpenAPIDocument(file: file, root: root, version: version, locate: locate)
         try document.checkReferences()
         return document
+    }
+
+    /// Where the first byte that is not UTF-8 is: the start of the first sequence that does not decode.
+    private static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int {
+        var decoder = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while case .valid(let scalar) = decoder.parseScalar(from: &iterator) {
+            offset += scalar.count
+        }
+        return min(offset, max(bytes.count - 1, 0))
     }
 
     /// Where `pointer` (or its nearest ancestor with a known position) is in the file.
@@ -112,18 +135,26 @@ struct OpenAPIDocument {
     private static func version(of root: JSONObject, locate: (JSONPointer) -> SourceLocation?, file: String) throws(ImportFailure) -> Version {
         if let swagger = root["swagger"] {
             throw ImportFailure(diagnostics: [.error(
-                "Swagger \(swagger.stringValue ?? "2.0") documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi)",
+                "Swagger \(MessageText.oneLine(swagger.stringValue ?? "2.0")) documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi)",
                 file: file, location: locate(JSONPointer(tokens: ["swagger"])), pointer: JSONPointer(tokens: ["swagger"]))])
         }
         let pointer = JSONPointer(tokens: ["openapi"])
-        guard let text = root["openapi"]?.stringValue else {
+        guard let field = root["openapi"] else {
             throw ImportFailure(diagnostics: [.error("not an OpenAPI document: the 'openapi' version string is missing", file: file, location: locate(.root))])
+        }
+        guard let text = field.stringValue else {
+            // `openapi: 3.1` in YAML is a number; the version is a string of three parts.
+            throw ImportFailure(diagnostics: [.error(
+                "the 'openapi' version must be a string such as '3.1.0', found \(field.typeName)", file: file, location: locate(pointer), pointer: pointer)])
         }
         if text.hasPrefix("3.0.") { return .v30 }
         if text.hasPrefix("3.1.") { return .v31 }
         throw ImportFailure(diagnostics: [.error(
-            "OpenAPI \(text) is not supported: 3.0.x and 3.1.x are", file: file, location: locate(pointer), pointer: pointer)])
+            "OpenAPI \(MessageText.oneLine(text)) is not supported: 3.0.x and 3.1.x are", file: file, location: locate(pointer), pointer: pointer)])
     }
+
+    /// OpenAPIKit's reasons are a sentence or two; beyond this they only quote values at length.
+    private static let maxReasonLength = 400
 
     /// OpenAPIKit decides whether the document is a valid OpenAPI document of its version, so the
     /// import works only from documents other tools accept too.
@@ -141,15 +172,13 @@ struct OpenAPIDocument {
             let (reason, codingPath) = version == .v30
                 ? { let e = OpenAPIKit30.OpenAPI.Error(from: error); return (e.localizedDescription, e.codingPath) }()
                 : { let e = OpenAPIKit.OpenAPI.Error(from: error); return (e.localizedDescription, e.codingPath) }()
-            // OpenAPIKit names the place by its coding path: the same keys as a JSON Pointer.
+            // OpenAPIKit names the place by its coding path: the same keys as a JSON Pointer. The
+            // root has a location, so the nearest known ancestor always gives one.
             let pointer = JSONPointer(tokens: codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue })
-            var at: JSONPointer? = pointer
-            var location: SourceLocation?
-            while let current = at, location == nil {
-                location = locate(current)
-                at = current.parent
-            }
-            throw ImportFailure(diagnostics: [.error("not a valid OpenAPI document: \(reason)", file: file, location: location, pointer: pointer)])
+            let location = sequence(first: pointer, next: \.parent).lazy.compactMap(locate).first
+            // OpenAPIKit's reasons span lines and quote values (keys, paths, wrong values) whole.
+            let oneLine = MessageText.oneLine(reason, to: maxReasonLength, wordLength: 80).trimmingCharacters(in: .whitespaces)
+            throw ImportFailure(diagnostics: [.error("not a valid OpenAPI document: \(oneLine)", file: file, location: location, pointer: pointer)])
         }
     }
 
@@ -164,11 +193,11 @@ struct OpenAPIDocument {
                     let at = pointer.appending("$ref")
                     if let target = Self.localPointer(reference) {
                         if self.value(at: target) == nil {
-                            problems.append(.error("'\(reference)' points to nothing in this document", file: file, location: location(of: at), pointer: at))
+                            problems.append(.error("'\(Self.shown(reference))' points to nothing in this document", file: file, location: location(of: at), pointer: at))
                         }
                     } else {
                         problems.append(.error(
-                            "'\(reference)' refers to another file; bundle the document into one file first (for example with redocly bundle)",
+                            "'\(Self.shown(reference))' refers to another file; bundle the document into one file first (for example with redocly bundle)",
                             file: file, location: location(of: at), pointer: at))
                     }
                 }
@@ -181,5 +210,11 @@ struct OpenAPIDocument {
         }
         walk(.object(root), at: .root)
         if !problems.isEmpty { throw ImportFailure(diagnostics: problems) }
+    }
+
+    /// A reference as a message shows it: longer than other values, since references are long by
+    /// nature and read to spot a typo, but still cut.
+    private static func shown(_ reference: String) -> String {
+        MessageText.oneLine(reference, to: 100)
     }
 }

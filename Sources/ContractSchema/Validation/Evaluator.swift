@@ -107,8 +107,8 @@ struct Evaluator {
         switch value {
         case .null: "null"
         case .bool(let bool): "boolean \(bool)"
-        case .number(let number): "\(number.isInteger ? "integer" : "number") \(number)"
-        case .string(let string): "string '\(string.count > 40 ? String(string.prefix(40)) + "…" : string)'"
+        case .number(let number): "\(number.isInteger ? "integer" : "number") \(MessageText.clipped(number))"
+        case .string(let string): "string '\(MessageText.clipped(string))'"
         case .array(let elements): "array of \(elements.count)"
         case .object: "object"
         }
