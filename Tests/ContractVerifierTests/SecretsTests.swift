@@ -76,12 +76,12 @@ struct SecretsTests {
         }
     }
 
-    @Test func maskingALargeTextIsLinear() {
-        // Many near misses: every position starts a partial echo.
-        let text = String(repeating: "Qx7\"sec/RE ", count: 100_000)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure { _ = secrets.redact(text) }
-        #expect(elapsed < .seconds(20), "1.1 MB of near misses took \(elapsed)")
+    /// Many near misses, each starting a partial echo: matching gives up on each within the
+    /// secret's length, so this is linear (a guard against a hang, not a measure of speed).
+    @Test(.timeLimit(.minutes(1))) func nearMissesInALargeTextAreLeftAlone() {
+        let text = String(repeating: "Qx7\"sec/RE ", count: 100_000) + Self.token
+        let masked = secrets.redact(text)
+        #expect(masked.hasSuffix(" ***") && masked.utf8.count == text.utf8.count - Self.token.utf8.count + 3)
     }
 
     @Test func credentialHeadersAreKnownByName() {
