@@ -90,23 +90,8 @@ struct HostileFolderTests {
         #expect(try fixtures(["--check"]).exitCode == 0)
     }
 
-    static let document = """
-        openapi: 3.1.0
-        info: {title: t, version: '1'}
-        paths:
-          /health:
-            get:
-              operationId: health
-              responses:
-                '200':
-                  description: ok
-                  content:
-                    application/json:
-                      schema: {type: object}
-        """
-
     func importDocument() throws -> ContractBinary.Result {
-        try write(Self.document, to: "api.yaml")
+        try write(ImportCommandTests.valid, to: "api.yaml")
         return try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "imported"], in: work)
     }
 

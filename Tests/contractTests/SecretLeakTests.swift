@@ -142,15 +142,21 @@ struct SecretLeakTests {
         }
     }
 
-    /// `--base-url https://user:password@host` shows the user information in no output.
-    @Test func aBaseURLsPasswordIsASecret() throws {
-        let server = try LoopbackHTTPServer { _, _ in .json(status: 500, #"{"echo": "p4ssWORDzz9"}"#) }
+    /// A folder with one contract of one case at `path`, and an environment that sets its token.
+    func oneContract(path: String) throws -> (URL, [String: String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Self.contract("a", path: "/x", cases: #"{ "name": "b", "response": { "status": 200 } }"#)
+        try Self.contract("a", path: path, cases: #"{ "name": "b", "response": { "status": 200 } }"#)
             .write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["LEAK_TOKEN"] = "x"
+        return (folder, environment)
+    }
+
+    /// `--base-url https://user:password@host` shows the user information in no output.
+    @Test func aBaseURLsPasswordIsASecret() throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 500, #"{"echo": "p4ssWORDzz9"}"#) }
+        let (folder, environment) = try oneContract(path: "/x")
         let base = server.baseURL.replacing("http://", with: "http://deploy:p4ssWORDzz9@")
         let result = try ContractBinary.run(
             ["verify", "--base-url", base, "--color", "never", "--report", "json=\(folder.path)/r.json", folder.path], in: folder, environment: environment)
@@ -163,12 +169,7 @@ struct SecretLeakTests {
     }
 
     @Test func aHeaderSecretMustBeSet() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Self.contract("a", path: "/text/1", cases: #"{ "name": "b", "response": { "status": 200 } }"#)
-            .write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["LEAK_TOKEN"] = "x"
+        var (folder, environment) = try oneContract(path: "/text/1")
         environment["LEAK_UNSET"] = nil
         let result = try ContractBinary.run(
             ["verify", "--base-url", "http://127.0.0.1:9", "--header", "X-Key: ${env:LEAK_UNSET}", folder.path], in: folder, environment: environment)
