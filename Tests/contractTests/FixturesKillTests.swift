@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `contract fixtures` killed (SIGKILL) while it replaces a set of 3,000 fixtures: the folder holds
@@ -67,52 +68,59 @@ struct FixturesKillTests {
         while process.isRunning && !FileManager.default.fileExists(atPath: swap) { usleep(200) }
         let staging = Date()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
         return (Date().timeIntervalSince(started), Date().timeIntervalSince(staging))
     }
 
-    @Test func aKilledRunLeavesTheOldSetOrTheNewOne() throws {
-        try makeTrees()
-        #expect(try run("B").exitCode == 0)
-        let setB = snapshot()
+    /// Starts a run towards `target` and kills it in `phase` (0: while the new set is built beside
+    /// the folder, where a mix could happen; 1: just after the swap, while the old set is being
+    /// removed; 2: at any moment at all). Returns the folder as the kill left it, and what lies beside it.
+    func killedRun(towards target: String, phase: Int, runTime: Double, writeTime: Double) throws -> (state: [String: Data], leftBehind: [String]) {
+        var generator = SystemRandomNumberGenerator()
+        let process = Process()
+        process.executableURL = ContractBinary.url
+        process.arguments = ["fixtures", "--out", "out", "contracts-\(target)"]
+        process.currentDirectoryURL = work
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let swap = work.appendingPathComponent(".out.contract-swap-\(process.processIdentifier)").path
+        switch phase {
+        case 0:
+            while process.isRunning && !FileManager.default.fileExists(atPath: swap) { usleep(200) }
+            usleep(UInt32(Double.random(in: 0..<writeTime, using: &generator) * 1_000_000))
+        case 1:
+            let before = inode(of: "out")
+            while process.isRunning && inode(of: "out") == before { usleep(200) }
+            usleep(UInt32.random(in: 0..<200_000, using: &generator))
+        default:
+            usleep(UInt32(Double.random(in: 0..<runTime, using: &generator) * 1_000_000))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return (snapshot(), try besideTheFolder())
+    }
+
+    /// Every wait happens on a thread of its own (`onOwnThread`): this test waits for half a minute.
+    @Test func aKilledRunLeavesTheOldSetOrTheNewOne() async throws {
+        let test = self
+        try await onOwnThread { try test.makeTrees() }
+        #expect(try await onOwnThread { try test.run("B").exitCode } == 0)
+        let setB = try await onOwnThread { test.snapshot() }
         // A first run to time: the whole run, and the part after the new set starts beside the folder.
-        let (runTime, writeTime) = try timedRun("A")
-        let setA = snapshot()
+        let (runTime, writeTime) = try await onOwnThread { try test.timedRun("A") }
+        let setA = try await onOwnThread { test.snapshot() }
         try #require(setA.count == Self.contracts + 1 && setB.count == Self.contracts + 1 && setA != setB)
         #expect(Set(setA.keys) == Set(setB.keys) && setA.keys.allSatisfy { setA[$0] != setB[$0] }, "every file differs")
 
         let kills = Int(ProcessInfo.processInfo.environment["CONTRACT_KILL_POINTS"] ?? "") ?? 6
-        var generator = SystemRandomNumberGenerator()
         var outcomes: [String: Int] = [:]
         var current = "A"
         for attempt in 0..<kills {
             let target = current == "A" ? "B" : "A"
-            let process = Process()
-            process.executableURL = ContractBinary.url
-            process.arguments = ["fixtures", "--out", "out", "contracts-\(target)"]
-            process.currentDirectoryURL = work
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Each phase of the run in turn: while the new set is built beside the folder (where a
-            // mix could happen), just after the swap (while the old set is being removed), and at
-            // any moment at all.
-            let swap = work.appendingPathComponent(".out.contract-swap-\(process.processIdentifier)").path
-            switch attempt % 3 {
-            case 0:
-                while process.isRunning && !FileManager.default.fileExists(atPath: swap) { usleep(200) }
-                usleep(UInt32(Double.random(in: 0..<writeTime, using: &generator) * 1_000_000))
-            case 1:
-                let before = inode(of: "out")
-                while process.isRunning && inode(of: "out") == before { usleep(200) }
-                usleep(UInt32.random(in: 0..<200_000, using: &generator))
-            default:
-                usleep(UInt32(Double.random(in: 0..<runTime, using: &generator) * 1_000_000))
+            let (state, leftBehind) = try await onOwnThread {
+                try test.killedRun(towards: target, phase: attempt % 3, runTime: runTime, writeTime: writeTime)
             }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let state = snapshot()
-            let leftBehind = try besideTheFolder()
             switch state {
             case setA: current = "A"
             case setB: current = "B"
@@ -128,11 +136,11 @@ struct FixturesKillTests {
         #expect(outcomes.keys.contains { $0.hasPrefix("old set, leftovers") } && outcomes.keys.contains { $0.hasPrefix("new set") })
         // The next complete run removes whatever the kills left.
         let final = current == "A" ? "B" : "A"
-        let result = try run(final)
+        let result = try await onOwnThread { try test.run(final) }
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(snapshot() == (final == "A" ? setA : setB))
-        #expect(try besideTheFolder().isEmpty)
-        let check = try ContractBinary.run(["fixtures", "--check", "--out", "out", "contracts-\(final)"], in: work)
+        #expect(try await onOwnThread { test.snapshot() } == (final == "A" ? setA : setB))
+        #expect(try await onOwnThread { try test.besideTheFolder() }.isEmpty)
+        let check = try await onOwnThread { try ContractBinary.run(["fixtures", "--check", "--out", "out", "contracts-\(final)"], in: test.work) }
         #expect(check.exitCode == 0, "\(check.stdout)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every error of `contract import openapi` is one short compiler-style line,
@@ -7,7 +8,7 @@ import Testing
 struct ImportErrorTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-errors-\(UUID().uuidString)")
 
-    struct Output {
+    struct Output: Sendable {
         var exitCode: Int32
         var stdout: [String]
         var stderr: [String]
@@ -15,7 +16,14 @@ struct ImportErrorTests {
 
     /// Runs `contract import openapi NAME --out out` on `bytes` written to NAME. Output goes to files,
     /// not pipes: a binary that prints megabytes to stderr must not block while stdout is read.
-    func importDocument(_ bytes: [UInt8], named name: String) throws -> Output {
+    /// On a thread of its own (`onOwnThread`): these runs take seconds each, and a test that blocks
+    /// the cooperative pool starves the async tests beside it.
+    func importDocument(_ bytes: [UInt8], named name: String) async throws -> Output {
+        let test = self
+        return try await onOwnThread { try test.importBlocking(bytes, named: name) }
+    }
+
+    private func importBlocking(_ bytes: [UInt8], named name: String) throws -> Output {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(bytes).write(to: folder.appendingPathComponent(name))
         let outURL = folder.appendingPathComponent("stdout.txt")
@@ -36,8 +44,8 @@ struct ImportErrorTests {
         return Output(exitCode: process.terminationStatus, stdout: try lines(outURL), stderr: try lines(errURL))
     }
 
-    func importDocument(_ text: String, named name: String = "api.yaml") throws -> Output {
-        try importDocument(Array(text.utf8), named: name)
+    func importDocument(_ text: String, named name: String = "api.yaml") async throws -> Output {
+        try await importDocument(Array(text.utf8), named: name)
     }
 
     /// The import stopped with exactly `expected` (then "nothing was written"), and no line of its
@@ -84,75 +92,75 @@ struct ImportErrorTests {
 
     // MARK: The file and its syntax
 
-    @Test func bytesThatAreNotUTF8AreLocatedAsLintLocatesThem() throws {
+    @Test func bytesThatAreNotUTF8AreLocatedAsLintLocatesThem() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Columns count Unicode scalars: 'é' is two bytes and one column.
         let bytes = Array("openapi: 3.1.0\ninfo:\n  title: 'café ".utf8) + [0xFF, 0xFE] + Array(" menu'\n  version: '1'\npaths: {}\n".utf8)
-        expectFailure(try importDocument(bytes, named: "api.yaml"), "api.yaml:3:16: error: the file is not UTF-8 text: byte 0xFF is not valid UTF-8")
+        expectFailure(try await importDocument(bytes, named: "api.yaml"), "api.yaml:3:16: error: the file is not UTF-8 text: byte 0xFF is not valid UTF-8")
     }
 
-    @Test func yamlSyntaxErrorsCarryTheirPositionInTheLocationNotTheMessage() throws {
+    @Test func yamlSyntaxErrorsCarryTheirPositionInTheLocationNotTheMessage() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         expectFailure(
-            try importDocument("openapi: 3.0.0\ninfo: {title: t\n"),
+            try await importDocument("openapi: 3.0.0\ninfo: {title: t\n"),
             "api.yaml:3:1: error: invalid YAML: while parsing a flow mapping did not find expected ',' or '}'")
         // A character libyaml refuses to read: Yams put "2:17: error: reader: …" and the line in its message.
         expectFailure(
-            try importDocument("openapi: 3.1.0\ninfo: {title: \"t\u{01}\", version: '1'}\npaths: {}\n"),
+            try await importDocument("openapi: 3.1.0\ninfo: {title: \"t\u{01}\", version: '1'}\npaths: {}\n"),
             "api.yaml:2:17: error: invalid YAML: control characters are not allowed")
     }
 
-    @Test func aDuplicateKeyInALargeDocumentIsOneShortLine() throws {
+    @Test func aDuplicateKeyInALargeDocumentIsOneShortLine() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n"
         for index in 0..<3000 { text += "    Schema\(index): {type: string, description: 'schema number \(index) of a large document'}\n" }
         text += "    Schema7: {type: integer}\n"
         // Yams tells where the repeated key is first written (line 6 holds Schema0); its own
         // message quoted the whole document.
-        expectFailure(try importDocument(text), "api.yaml:13:5: error: the key 'Schema7' appears more than once in this mapping")
+        expectFailure(try await importDocument(text), "api.yaml:13:5: error: the key 'Schema7' appears more than once in this mapping")
     }
 
-    @Test func emptyAndNonObjectDocumentsArePositioned() throws {
+    @Test func emptyAndNonObjectDocumentsArePositioned() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        expectFailure(try importDocument("# only a comment\n"), "api.yaml:1:1: error: the document is empty")
-        expectFailure(try importDocument("- a\n"), "api.yaml:1:1: error: an OpenAPI document is an object, found array")
+        expectFailure(try await importDocument("# only a comment\n"), "api.yaml:1:1: error: the document is empty")
+        expectFailure(try await importDocument("- a\n"), "api.yaml:1:1: error: an OpenAPI document is an object, found array")
     }
 
     // MARK: Long values
 
-    @Test func aMillionDigitNumberIsClipped() throws {
+    @Test func aMillionDigitNumberIsClipped() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let digits = String(repeating: "1", count: 1_000_000)
         // OpenAPIKit quotes the value it cannot read as a type.
-        let message = errorMessage(try importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{type: \(digits)}")), in: "api.yaml", at: "11:30")
+        let message = errorMessage(try await importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{type: \(digits)}")), in: "api.yaml", at: "11:30")
         #expect(message.hasPrefix("not a valid OpenAPI document: "), "\(message)")
         #expect(message.contains(String(repeating: "1", count: 40) + "…"), "\(message)")
         #expect(!message.contains(String(repeating: "1", count: 100)), "\(message)")
         #expect(!message.contains("\n"))
 
         expectFailure(
-            try importDocument("openapi: \(digits)\ninfo: {title: t, version: '1'}\npaths: {}\n"),
+            try await importDocument("openapi: \(digits)\ninfo: {title: t, version: '1'}\npaths: {}\n"),
             "api.yaml:1:10: error: the 'openapi' version must be a string such as '3.1.0', found integer [/openapi]")
     }
 
-    @Test func eightMegabyteStringValuesAreClipped() throws {
+    @Test func eightMegabyteStringValuesAreClipped() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let long = String(repeating: "x", count: Self.megabytes)
         let reference = "#/components/schemas/" + long
         expectFailure(
-            try importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{$ref: '\(reference)'}")),
+            try await importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{$ref: '\(reference)'}")),
             "api.yaml:11:30: error: '\(reference.prefix(100))…' points to nothing in this document [/paths/~1a/get/responses/200/content/application~1json/schema/$ref]")
 
         expectFailure(
-            try importDocument("openapi: '3.2\(long)'\ninfo: {title: t, version: '1'}\npaths: {}\n"),
+            try await importDocument("openapi: '3.2\(long)'\ninfo: {title: t, version: '1'}\npaths: {}\n"),
             "api.yaml:1:10: error: OpenAPI \(("3.2" + long).prefix(40))… is not supported: 3.0.x and 3.1.x are [/openapi]")
 
-        let message = errorMessage(try importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{type: \(long)}")), in: "api.yaml", at: "11:30")
+        let message = errorMessage(try await importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{type: \(long)}")), in: "api.yaml", at: "11:30")
         #expect(message.hasPrefix("not a valid OpenAPI document: "), "\(message)")
         #expect(!message.contains(String(repeating: "x", count: 100)), "\(message)")
     }
 
-    @Test func eightMegabyteKeysAreClipped() throws {
+    @Test func eightMegabyteKeysAreClipped() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let long = String(repeating: "k", count: Self.megabytes)
         let shown = String(repeating: "k", count: 40) + "…"
@@ -160,7 +168,7 @@ struct ImportErrorTests {
         // A key of a JSON document, in the parser's message.
         let unfinished = "{\"openapi\": \"3.1.0\", \"\(long)\" 1}"
         expectFailure(
-            try importDocument(unfinished, named: "api.json"),
+            try await importDocument(unfinished, named: "api.json"),
             "api.json:1:\(unfinished.utf8.count - 1): error: invalid JSON: expected ':' after the key '\(shown)', found '1'")
 
         // A key in the JSON Pointer of a diagnostic.
@@ -173,12 +181,12 @@ struct ImportErrorTests {
         #expect(document.hasSuffix(end))
         let column = document.utf8.count - end.utf8.count + 1  // where "#/nope" starts
         expectFailure(
-            try importDocument(document, named: "api.json"),
+            try await importDocument(document, named: "api.json"),
             "api.json:1:\(column): error: '#/nope' points to nothing in this document [/paths/~1\(shown.dropFirst())/get/responses/200/content/application~1json/schema/$ref]")
 
         // A YAML key written twice (an explicit key, '? ', may be longer than 1024 characters).
         expectFailure(
-            try importDocument("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    ? \(long)\n    : {type: string}\n    ? \(long)\n    : {type: string}\n"),
+            try await importDocument("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    ? \(long)\n    : {type: string}\n    ? \(long)\n    : {type: string}\n"),
             "api.yaml:6:7: error: the key '\(shown)' appears more than once in this mapping")
     }
 
@@ -186,7 +194,7 @@ struct ImportErrorTests {
 
     /// Each warning's column was counted from the start of its line: on a minified document with an
     /// 8 MB string, 400 warnings read 400 times the string (about 100 s in a debug build; 1 s now).
-    @Test(.timeLimit(.minutes(1))) func warningsAfterAnEightMegabyteStringOnOneLineStayLinear() throws {
+    @Test(.timeLimit(.minutes(1))) func warningsAfterAnEightMegabyteStringOnOneLineStayLinear() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
         for index in 0..<400 {
@@ -194,20 +202,20 @@ struct ImportErrorTests {
         }
         let description = String(repeating: "d", count: Self.megabytes)
         let document = "{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\", \"description\": \"\(description)\"}, \"paths\": {\(paths.joined(separator: ", "))}}"
-        let output = try importDocument(document, named: "api.json")
+        let output = try await importDocument(document, named: "api.json")
         #expect(output.exitCode == 0, "\(output.stderr.prefix(3))")
         #expect(output.stdout.filter { $0.contains("warning: TRACE operations cannot be expressed") }.count == 400)
     }
 
     /// Positions of YAML values were kept by JSON Pointer: every value below an 8 MB key hashed the
     /// key again (about 45 s for these 8,000 values in a debug build; a few seconds now).
-    @Test(.timeLimit(.minutes(1))) func valuesBelowAnEightMegabyteYAMLKeyStayLinear() throws {
+    @Test(.timeLimit(.minutes(1))) func valuesBelowAnEightMegabyteYAMLKeyStayLinear() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n"
         text += "    ? \(String(repeating: "k", count: Self.megabytes))\n    : type: object\n      properties:\n"
         let inner = (0..<20).map { "q\($0): {type: string}" }.joined(separator: ", ")
         for index in 0..<200 { text += "        p\(index): {type: object, properties: {\(inner)}}\n" }
-        let output = try importDocument(text)
+        let output = try await importDocument(text)
         #expect(output.exitCode == 0, "\(output.stderr.prefix(3))")
     }
 }
