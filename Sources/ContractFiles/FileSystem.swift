@@ -121,25 +121,36 @@ enum FileSystem {
     }
 
     /// Removes `path` and, for a folder, everything in it; a link is removed, never followed.
+    /// Never crosses into another file system (a mount inside is left, with what it holds), and
+    /// makes folders writable first so a read-only one inside does not stop it.
     static func removeTree(_ path: String) {
         guard kind(path) == .directory else {
             unlink(path)
             return
         }
-        removeContents(of: path)
+        removeContents(of: path, device: device(path))
         rmdir(path)
     }
 
-    private static func removeContents(of folder: String) {
+    private static func removeContents(of folder: String, device: UInt64?) {
+        chmod(folder, 0o700)
         for entry in (try? entries(in: folder)) ?? [] {
             let child = folder + "/" + entry.name
             if entry.kind == .directory {
-                removeContents(of: child)
+                guard Self.device(child) == device else { continue }
+                removeContents(of: child, device: device)
                 rmdir(child)
             } else {
                 unlink(child)
             }
         }
+    }
+
+    /// The file system `path` is on (links not followed).
+    static func device(_ path: String) -> UInt64? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return UInt64(info.st_dev)
     }
 
     static func describe(_ code: Int32) -> String {

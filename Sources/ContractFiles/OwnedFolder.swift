@@ -28,8 +28,13 @@ public struct OwnedFolder: Sendable {
     /// (`.<name>.contract-old-<pid>`). No other files are ever made outside the folder.
     static let swapMark = ".contract-swap-"
     static let oldMark = ".contract-old-"
-    /// Temporary files an earlier version of this tool staged beside each file.
+    /// Temporary files an earlier version of this tool staged beside each file, named
+    /// `.<file>.contract-tmp`: hidden ones only, so a person's `draft.contract-tmp` is theirs.
     static let temporarySuffix = ".contract-tmp"
+
+    static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
+    }
 
     public init(path: String) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
@@ -110,7 +115,7 @@ public struct OwnedFolder: Sendable {
                 let child = folder + "/" + name
                 switch FileSystem.kind(child) {
                 case .directory: scan(child)
-                case .file where name.hasSuffix(Self.temporarySuffix): found.append(child)
+                case .file where Self.isTemporary(name): found.append(child)
                 default: break
                 }
             }
@@ -160,6 +165,7 @@ public struct OwnedFolder: Sendable {
                 try builder.makeFolders(Array(relative.components.dropLast()))
                 try FileSystem.create(staging + "/" + relative.description, bytes)
             }
+            builder.finish()
             try swapIn(staging)
         } catch {
             FileSystem.removeTree(staging)
@@ -199,6 +205,9 @@ public struct OwnedFolder: Sendable {
         let prefix = "." + name + Self.oldMark
         for sibling in try FileSystem.names(in: parent) where sibling.hasPrefix(prefix) && isOwnSibling(sibling) {
             let old = (parent as NSString).appendingPathComponent(sibling)
+            // Only a real folder is the old contents; a link of that name (a reserved name committed
+            // to a repository, pointing anywhere) must never become the folder.
+            guard FileSystem.kind(old) == .directory else { continue }
             guard rename(old, path) == 0 else { throw FolderError("cannot restore \(path) from \(old): \(FileSystem.describe(errno))") }
             return
         }
@@ -210,12 +219,23 @@ public struct OwnedFolder: Sendable {
 private struct StagingBuilder {
     let source: String
     let staging: String
+    /// The source's file system: nothing on another is carried.
+    private let device: UInt64?
     /// Folders already made in `staging`, by relative path.
     private var made: Set<[String]> = [[]]
+    /// Folders whose mode keeps their owner out (0555): made writable while being filled, then
+    /// given their mode (``finish()``).
+    private var modes: [(path: String, mode: mode_t)] = []
 
     init(source: String, staging: String) {
         self.source = source
         self.staging = staging
+        device = FileSystem.device(source)
+    }
+
+    /// Gives every folder made its final mode, deepest first.
+    func finish() {
+        for (path, mode) in modes.reversed() { chmod(path, mode) }
     }
 
     /// Makes the folder at `components` in `staging` and those above it, each with the mode of
@@ -224,7 +244,10 @@ private struct StagingBuilder {
         guard !made.contains(components) else { return }
         try makeFolders(Array(components.dropLast()))
         let relative = components.joined(separator: "/")
-        try FileSystem.makeDirectory(staging + "/" + relative, mode: FileSystem.mode(source + "/" + relative) ?? 0o777)
+        let target = staging + "/" + relative
+        let mode = FileSystem.mode(source + "/" + relative) ?? 0o777
+        try FileSystem.makeDirectory(target, mode: mode | 0o700)
+        if mode & 0o700 != 0o700 { modes.append((target, mode)) }
         made.insert(components)
     }
 
@@ -242,9 +265,14 @@ private struct StagingBuilder {
             let to = staging + "/" + path.description
             switch entry.kind {
             case .directory:
+                // Another file system mounted inside: its files can be neither linked nor swapped,
+                // and removing the old contents would empty it.
+                guard FileSystem.device(from) == device else {
+                    throw FolderError("\(from) is a mount point (another file system); unmount it or choose another --out")
+                }
                 try carry(child, except: skipped)
             case .file:
-                guard !skipped.contains(path), !entry.name.hasSuffix(OwnedFolder.temporarySuffix) else { continue }
+                guard !skipped.contains(path), !OwnedFolder.isTemporary(entry.name) else { continue }
                 try makeFolders(relative)
                 try FileSystem.carry(file: from, to: to)
             case .link:

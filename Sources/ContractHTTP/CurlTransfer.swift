@@ -218,7 +218,10 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     private func classify(_ code: CURLcode, handle: UnsafeMutableRawPointer) -> TransportError {
-        let detail = errorBuffer.pointee == 0 ? Self.describe(code) : String(cString: errorBuffer)
+        var detail = errorBuffer.pointee == 0 ? Self.describe(code) : String(cString: errorBuffer)
+        // libcurl cuts a long message at the buffer's end without a word; mark the cut as every
+        // other clip does, so what is shown is known to be partial (and a secret cut there is masked).
+        if errorBuffer.pointee != 0 && detail.utf8.count >= Int(CURL_ERROR_SIZE) - 1 { detail += "…" }
         var osError = 0
         ccurl_easy_getinfo_long(handle, CURLINFO_OS_ERRNO, &osError)
         let kind: TransportError.Kind

@@ -104,7 +104,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     private func makeOptions() throws -> VerifyOptions {
         guard let scheme = baseURL.split(separator: ":").first?.lowercased(), ["http", "https"].contains(scheme), baseURL.contains("://") else {
-            throw ValidationError("--base-url must be an http:// or https:// URL, found '\(baseURL)'")
+            throw ValidationError("--base-url must be an http:// or https:// URL, found '\(BaseURL.shown(baseURL))'")
         }
         var options = VerifyOptions(baseURL: baseURL)
         options.selection.ids = ids
@@ -136,7 +136,8 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         options.extraHeaders = try headers.map { text in
             guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
-                throw ValidationError("--header must be 'Name: value', found '\(text)'")
+                // The text is not shown: it may be a credential typed without its colon.
+                throw ValidationError("--header must be 'Name: value'; one has no ':' after a name (its text is not shown, as it may hold a secret)")
             }
             let name = String(text[..<colon])
             let value: TemplateString

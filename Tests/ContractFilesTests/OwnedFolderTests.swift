@@ -144,6 +144,38 @@ struct OwnedFolderTests {
         #expect(owned.leftovers().isEmpty)
     }
 
+    /// A link with a reserved name, committed beside the folder, must never become the folder.
+    @Test func aLinkNamedLikeTheOldContentsIsNotRestored() throws {
+        let victim = root + "/victim"
+        try write("secret", at: "id_rsa", in: victim)
+        try FileManager.default.createSymbolicLink(atPath: root + "/.out.contract-old-1", withDestinationPath: victim)
+        let owned = OwnedFolder(path: folder)
+        try owned.replace(writing: [path("f.json"): [1]], removing: [])
+        try owned.replace(writing: [path("g.json"): [2]], removing: [])
+        #expect(FileSystem.kind(folder) == .directory)
+        #expect(snapshot(victim) == ["id_rsa": "secret"])
+        #expect(snapshot(folder) == ["f.json": "\u{1}", "g.json": "\u{2}"])
+        #expect(FileSystem.kind(root + "/.out.contract-old-1") == .missing, "a leftover name, removed as a link")
+    }
+
+    @Test func aPersonsFileEndingLikeATemporaryOneIsKept() throws {
+        try write("mine", at: "mine/draft.contract-tmp")
+        try write("half", at: "mine/.x.json.contract-tmp")
+        try OwnedFolder(path: folder).replace(writing: [path("f.json"): [1]], removing: [])
+        #expect(text("mine/draft.contract-tmp") == "mine")
+        #expect(FileSystem.kind(folder + "/mine/.x.json.contract-tmp") == .missing)
+    }
+
+    @Test func aReadOnlyFolderKeepsItsModeAndItsFiles() throws {
+        try write("mine", at: "locked/notes.txt")
+        chmod(folder + "/locked", 0o555)
+        defer { chmod(folder + "/locked", 0o755) }
+        try OwnedFolder(path: folder).replace(writing: [path("f.json"): [1]], removing: [])
+        #expect(text("locked/notes.txt") == "mine")
+        #expect(FileSystem.mode(folder + "/locked") == 0o555)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["out"])
+    }
+
     @Test func aFolderGivenAsALinkIsWrittenWhereItLeads() throws {
         let real = root + "/real"
         try write("mine", at: "keep.txt", in: real)

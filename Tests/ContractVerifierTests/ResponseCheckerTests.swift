@@ -90,6 +90,33 @@ struct ManyFindingsTests {
         #expect(found[99].excerpt?.contains(#""x""#) == true)
     }
 
+    func check(_ body: String, schema: String) throws -> [Finding] {
+        let set = Fixtures.load(["one.json": """
+            { "id": "one", "request": { "method": "GET", "path": "/o" },
+              "cases": [ { "name": "a", "response": { "status": 200, "schema": \(schema) } } ] }
+            """])
+        let planned = try #require(try VerifyPlan(set, options: VerifyOptions(baseURL: "http://127.0.0.1:1")).cases.first)
+        let response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body.utf8))
+        return ResponseChecker(catalog: SchemaCatalog(set))
+            .check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: Bindings(environment: [:]))
+    }
+
+    /// Suggesting a name for each unexpected member looked at every member again: quadratic.
+    @Test(.timeLimit(.minutes(1))) func manyUnexpectedMembersStayLinear() throws {
+        let body = "{" + (0..<40_000).map { "\"k\($0)\": 0" }.joined(separator: ",") + "}"
+        let found = try check(body, schema: #"{ "properties": { "id": {} }, "additionalProperties": false }"#)
+        #expect(found.count == 101 && found.last?.message.hasPrefix("and 39,900 more") == true)
+    }
+
+    /// A megabyte member name makes a finding of a few hundred bytes, not a megabyte.
+    @Test func longMemberNamesAreClippedInPointersAndMessages() throws {
+        let key = String(repeating: "k", count: 1 << 20)
+        let found = try check("{\"\(key)\": 1}", schema: #"{ "additionalProperties": { "type": "string" } }"#)
+        #expect(found.count == 1)
+        #expect((found.first?.pointer?.count ?? .max) <= ResponseChecker.maxPointerToken + 2)
+        #expect((found.first?.message.count ?? .max) < 400)
+    }
+
     @Test func countsAreGroupedByThousands() {
         #expect(ResponseChecker.grouped(0) == "0")
         #expect(ResponseChecker.grouped(999) == "999")

@@ -18,6 +18,9 @@ struct SecretsTests {
         #"Qx7&quot;sec/RET+&amp;=\ zz9"#,  // XML entities
         #"Qx7\u0022sec\u002FRET+&=\u005c zz9"#,  // JSON \u escapes
         "%51%78%37%22%73%65%63%2F%52%45%54%2B%26%3D%5C%20%7A%7A%39",  // every byte encoded
+        "Qx7&#x22;sec&#x2F;RET&#x2B;&amp;&#x3D;&#x5C;&#x20;zz9",  // Python's html.escape style, hex references
+        "Qx7&#34;sec&#47;RET&#43;&#38;&#61;&#92;&#32;zz9",  // Go's html.EscapeString style, decimal references
+        "Qx7&#034;sec/RET+&#038;=\\ zz9",  // PHP's leading zero
     ])
     func everyEncodingIsMasked(_ echo: String) {
         #expect(secrets.redact("before \(echo) after") == "before *** after")
@@ -84,6 +87,24 @@ struct SecretsTests {
         #expect(masked.hasSuffix(" ***") && masked.utf8.count == text.utf8.count - Self.token.utf8.count + 3)
     }
 
+    /// A server may send `…` itself, as often as it likes: each is ruled out by a byte or two.
+    @Test(.timeLimit(.minutes(1))) func manyCutMarksCostLittle() {
+        let text = String(repeating: "a…Q…", count: 50_000) + "Qx7\"sec…"
+        #expect(secrets.redact(text).hasSuffix("a…Q…***…"))
+    }
+
+    @Test func controlCharactersAreEscaped() {
+        #expect(ControlCharacters.escaped("a\u{1B}]52;c;x\u{7}b\nPASS\u{9B}") == "a\\u{1B}]52;c;x\\u{7}b\\u{A}PASS\\u{9B}")
+        #expect(ControlCharacters.escaped("plain é") == "plain é")
+    }
+
+    @Test func baseURLCredentialsInEveryForm() {
+        let parts = Set(BaseURL.secretParts(ofUserInformation: "ghp_Zq9XkP2mWv7:p%40ss"))
+        #expect(parts.isSuperset(of: ["ghp_Zq9XkP2mWv7:p%40ss", "ghp_Zq9XkP2mWv7:p@ss", "p@ss", "ghp_Zq9XkP2mWv7", "Z2hwX1pxOVhrUDJtV3Y3OnBAc3M="]))
+        #expect(BaseURL.shown("https://u:secret@host/x") == "https://***@host/x")
+        #expect(BaseURL.shown("https://host/x") == "https://host/x")
+    }
+
     @Test func credentialHeadersAreKnownByName() {
         for name in ["Authorization", "proxy-authorization", "Cookie", "X-Api-Key", "X-Auth-Token", "X-Vault-Token", "Ocp-Apim-Subscription-Key"] {
             #expect(CredentialHeaders.isCredential(name), "\(name)")
@@ -93,5 +114,6 @@ struct SecretsTests {
         }
         #expect(Set(CredentialHeaders.secretParts(of: "Bearer abc123def")) == ["Bearer abc123def", "abc123def"])
         #expect(Set(CredentialHeaders.secretParts(of: "lang=en; sid=0123456789")) == ["lang=en; sid=0123456789", "0123456789"])
+        #expect(CredentialHeaders.secretParts(of: #"Token token="abc123def""#).contains("abc123def"))
     }
 }

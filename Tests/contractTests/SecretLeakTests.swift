@@ -168,6 +168,17 @@ struct SecretLeakTests {
         #expect(result.stdout.contains("http://***@127.0.0.1"), "\(result.stdout)")
     }
 
+    /// Arguments refused before anything is sent are not quoted back when they may hold a secret.
+    @Test func refusedArgumentsDoNotShowSecrets() throws {
+        let (folder, environment) = try oneContract(path: "/x")
+        let header = try ContractBinary.run(
+            ["verify", "--base-url", "http://127.0.0.1:9", "--header", "Authorization Bearer T0PSECRETvalue", folder.path], in: folder, environment: environment)
+        #expect(header.exitCode == 2)
+        #expect(!header.stderr.contains("T0PSECRET") && header.stderr.contains("--header must be 'Name: value'"), "\(header.stderr)")
+        let base = try ContractBinary.run(["verify", "--base-url", "ftp://user:PASSW0RDsecret@h", folder.path], in: folder, environment: environment)
+        #expect(!base.stderr.contains("PASSW0RD") && base.stderr.contains("ftp://***@h"), "\(base.stderr)")
+    }
+
     @Test func aHeaderSecretMustBeSet() throws {
         var (folder, environment) = try oneContract(path: "/text/1")
         environment["LEAK_UNSET"] = nil

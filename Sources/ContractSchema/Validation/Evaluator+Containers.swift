@@ -168,7 +168,7 @@ extension Evaluator {
                 let name = doc.string(key)
                 guard !evaluated.properties.contains(name) else { continue }
                 if case .alwaysInvalid = schema.object.body {
-                    fail(node, "unevaluatedProperties", "unexpected property '\(name)', which no subschema describes")
+                    fail(node, "unevaluatedProperties", "unexpected property '\(MessageText.clipped(name))', which no subschema describes")
                     valid = false
                 } else if !schema.with({ descend($0, key + 1, keyword: ["unevaluatedProperties"], instance: name, &none) }) {
                     valid = false
@@ -198,6 +198,7 @@ extension Evaluator {
         }
         var requiredSeen = 0
         var key = object + 1
+        var absent: [String]?
         for _ in 0..<doc.count(object) {
             let value = key + 1
             defer { key = doc.end(value) }
@@ -226,8 +227,11 @@ extension Evaluator {
             if case .alwaysInvalid = additional.with(\.body) {
                 if collecting {
                     let unexpected = doc.string(key)
-                    let hint = suggestion(for: unexpected, among: properties.names.filter { member(object, $0) == nil })
-                    fail(node, "additionalProperties", "unexpected property '\(unexpected)'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
+                    // The names this object lacks, found once per object and only while errors
+                    // are kept: per key, it made a body of many unexpected members quadratic.
+                    if errors.count < limit && absent == nil { absent = properties.names.filter { member(object, $0) == nil } }
+                    let hint = errors.count < limit ? suggestion(for: unexpected, among: absent ?? []) : nil
+                    fail(node, "additionalProperties", "unexpected property '\(MessageText.clipped(unexpected))'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
                 }
                 valid = false
                 if !collecting { return false }

@@ -14,6 +14,8 @@ struct ResponseChecker: Sendable {
     /// Schema errors kept per body; the rest are counted in one last finding. Enough to see every
     /// kind of problem, and a body of a million wrong items costs no more to report than this.
     static let maxBodyFindings = 100
+    /// Characters of one pointer token a finding shows; longer member names end in `…`.
+    static let maxPointerToken = 100
 
     private func regex(_ pattern: String) -> ECMARegex? {
         patterns[pattern] ?? (try? ECMARegex(pattern))
@@ -111,9 +113,11 @@ struct ResponseChecker: Sendable {
         for error in result.errors {
             let pointer = error.instanceLocation
             let offset = document.nearestOffset(of: pointer)
-            let shownPointer = pointer.isRoot ? "/" : pointer.description
+            // Member names are the server's to choose: a megabyte key must not make a megabyte finding.
+            let clipped = JSONPointer(tokens: pointer.tokens.map { MessageText.clipped($0, to: Self.maxPointerToken) }).description
+            let shownPointer = pointer.isRoot ? "/" : clipped
             findings.append(Finding(
-                kind: .body, message: "\(shownPointer): \(error.message)", pointer: pointer.description, keyword: error.keyword,
+                kind: .body, message: "\(shownPointer): \(error.message)", pointer: clipped, keyword: error.keyword,
                 schemaLocation: catalog.display(error.absoluteKeywordLocation), excerpt: BodyExcerpt.around(response.body, offset: offset, secrets: secrets)))
         }
         if result.omitted > 0 {

@@ -163,27 +163,31 @@ struct CaseRunner: Sendable {
             timings: response.timings)
     }
 
-    /// Masks every secret value that made it into what the server sent back or an error message.
+    /// Makes every text of a result safe to show: each secret masked (those the server echoed
+    /// too), then control characters escaped, since the server chose them.
     private func redacted(_ result: CaseResult) -> CaseResult {
-        guard !secrets.isEmpty else { return result }
+        // The common case costs nothing: a passing result shows no text the server chose on the
+        // console, and the file formats escape what they write.
+        guard !(secrets.isEmpty && result.findings.isEmpty) else { return result }
+        func shown(_ text: String) -> String { ControlCharacters.escaped(secrets.redact(text)) }
         var result = result
         result.findings = result.findings.map { finding in
             var finding = finding
-            finding.message = secrets.redact(finding.message)
-            finding.excerpt = finding.excerpt.map(secrets.redact)
+            finding.message = shown(finding.message)
+            finding.excerpt = finding.excerpt.map(shown)
             // A member name is the server's to choose: an echoed secret can be a key in the pointer.
-            finding.pointer = finding.pointer.map(secrets.redact)
+            finding.pointer = finding.pointer.map(shown)
             return finding
         }
         if var response = result.response {
-            response.headers = HTTPHeaders(response.headers.map { HTTPHeader(secrets.redact($0.name), secrets.redact($0.value)) })
+            response.headers = HTTPHeaders(response.headers.map { HTTPHeader(shown($0.name), shown($0.value)) })
             result.response = response
         }
-        result.request.url = secrets.redact(result.request.url)
-        result.request.headers = result.request.headers.map { HTTPHeader($0.name, secrets.redact($0.value)) }
+        result.request.url = shown(result.request.url)
+        result.request.headers = result.request.headers.map { HTTPHeader($0.name, shown($0.value)) }
         result.request.body = result.request.body.map(secrets.redact)
         if var error = result.transportError {
-            error.detail = secrets.redact(error.detail)
+            error.detail = shown(error.detail)
             result.transportError = error
         }
         return result

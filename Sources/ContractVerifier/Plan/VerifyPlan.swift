@@ -95,13 +95,8 @@ struct VerifyPlan: Sendable {
             guard let value = header.value, CredentialHeaders.isCredential(header.name) else { return [] }
             return CredentialHeaders.secretParts(of: bindings.render(value))
         }
-        if let schemeEnd = options.baseURL.range(of: "://") {
-            let authority = options.baseURL[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-            if let at = authority.lastIndex(of: "@") {
-                let userInformation = authority[..<at]
-                secrets.append(String(userInformation))
-                if let colon = userInformation.firstIndex(of: ":") { secrets.append(String(userInformation[userInformation.index(after: colon)...])) }
-            }
+        if let userInformation = BaseURL.userInformation(options.baseURL) {
+            secrets += BaseURL.secretParts(ofUserInformation: userInformation)
         }
         return secrets
     }

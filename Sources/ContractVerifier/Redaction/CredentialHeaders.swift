@@ -16,7 +16,8 @@ enum CredentialHeaders {
     }
 
     /// The parts of a credential value a server may echo alone: the whole value; the credential
-    /// after an authentication scheme (`Bearer abc` → `abc`); each cookie's value. Parts shorter
+    /// after an authentication scheme (`Bearer abc` → `abc`); each cookie's value; each quoted
+    /// parameter (`Token token="abc"` → `abc`). Parts shorter
     /// than ``minimumPart`` are left out, so a cookie `lang=en` does not mask every `en`.
     static func secretParts(of value: String) -> [String] {
         var parts = [value]
@@ -26,6 +27,9 @@ enum CredentialHeaders {
             guard let equals = cookie.firstIndex(of: "=") else { continue }
             parts.append(String(cookie[cookie.index(after: equals)...]).trimmingSpaces)
         }
+        // Quoted parameters: `Token token="abc…"`, `Digest … response="…"`.
+        let quoted = value.split(separator: "\"", omittingEmptySubsequences: false)
+        for (index, piece) in quoted.enumerated() where index % 2 == 1 && index + 1 < quoted.count { parts.append(String(piece)) }
         return parts.filter { $0 == value || $0.count >= minimumPart }
     }
 

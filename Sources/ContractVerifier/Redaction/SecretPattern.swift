@@ -18,6 +18,8 @@ struct SecretPattern: Sendable {
     let longestForm: Int
     /// Bytes an echo can start with, for skipping ahead cheaply.
     private let starts: Set<UInt8>
+    /// Bytes that can appear anywhere in an echo: a cut next to any other byte leaves no part of one.
+    private let anywhere: Set<UInt8>
 
     init(_ secret: String) {
         characters = secret.unicodeScalars.map(Self.forms)
@@ -27,6 +29,17 @@ struct SecretPattern: Sendable {
             if let unit = form.first, unit < Self.hexDigit { starts.insert(UInt8(unit)) }
         }
         self.starts = starts
+        var anywhere: Set<UInt8> = []
+        for form in characters.joined() {
+            for unit in form {
+                if unit < Self.hexDigit {
+                    anywhere.insert(UInt8(unit))
+                } else {
+                    anywhere.formUnion(Array("0123456789abcdefABCDEF".utf8))
+                }
+            }
+        }
+        self.anywhere = anywhere
     }
 
     var count: Int { characters.count }
@@ -56,6 +69,15 @@ struct SecretPattern: Sendable {
         default: break
         }
         if scalar == "\"" { add("&quot;") }
+        // Numeric character references, as HTML escapers write them for punctuation:
+        // `&#39;`, `&#039;` (PHP), `&#x27;` (Python), `&#34;` (Go).
+        if !(scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) {
+            let decimal = String(scalar.value)
+            add("&#\(decimal);")
+            if decimal.count < 3 { add("&#0\(decimal);") }
+            let hex = String(scalar.value, radix: 16)
+            forms.append(Array("&#x".utf8).map(Unit.init) + hex.utf8.map { hexDigit | Unit(Self.hexValue($0) ?? 0) } + [Unit(UInt8(ascii: ";"))])
+        }
         return forms
     }
 
@@ -147,7 +169,10 @@ struct SecretPattern: Sendable {
     /// The start of the longest part of an echo that ends exactly at `cut` (where a clip removed
     /// the rest), when it holds at least `minimum` characters of the secret.
     func prefix(endingAt cut: Int, in text: UnsafeBufferPointer<UInt8>, minimum: Int) -> Int? {
-        for start in max(0, cut - longestForm)..<cut {
+        // A text can hold any number of cut marks (a server may send `…` itself): most are ruled
+        // out by one byte, and only a byte that can start an echo starts a walk.
+        guard cut > 0, anywhere.contains(text[cut - 1]) else { return nil }
+        for start in max(0, cut - longestForm)..<cut where starts.contains(text[start]) {
             let walk = walk(text, from: [start], first: 0, limit: cut)
             let touched = walk.ends.contains(cut) ? characters.count : walk.cutAfter
             if touched >= minimum { return start }
@@ -159,7 +184,7 @@ struct SecretPattern: Sendable {
     /// was clipped away) and runs to the secret's end or to `limit`, when it holds at least
     /// `minimum` characters of the secret. The cut may fall inside one character's form (`…2Fab`).
     func suffix(startingAt cut: Int, in text: UnsafeBufferPointer<UInt8>, limit: Int, minimum: Int) -> Int? {
-        guard cut < limit else { return nil }
+        guard cut < limit, anywhere.contains(text[cut]) else { return nil }
         var best: Int?
         /// `walk` began at character `first`, with `extra` characters touched before it.
         func record(_ walk: Walk, first: Int, extra: Int) {
