@@ -35,9 +35,7 @@ public enum OpenAPIImporter {
         while let name = converter.referencedComponents.subtracting(schemas.keys).sorted().first {
             schemas[name] = converter.convertComponent(name) ?? .object(JSONObject())
         }
-        let invalidSchemas = DocumentSchemaCheck.problems(converter.converted, in: document)
-        if !invalidSchemas.isEmpty { throw ImportFailure(diagnostics: invalidSchemas) }
-        var diagnostics = importer.diagnostics + importer.security.diagnostics
+        var diagnostics = document.warnings + importer.diagnostics + importer.security.diagnostics
         let writer = CanonicalJSONWriter(style: .pretty, sortsKeys: false)
         let schemaFiles = schemas.map { GeneratedFile(path: "schemas/" + converter.fileName(ofComponent: $0.key), bytes: writer.bytes($0.value)) }
         let (dropped, firstLint) = dropInvalidExamples(&contracts, schemaFiles: schemaFiles)
@@ -51,7 +49,28 @@ public enum OpenAPIImporter {
             files = []
         }
         // Linted again only when examples were left out; otherwise the first run's verdict stands.
-        let problems = files.isEmpty ? [] : (dropped.isEmpty ? firstLint : lint(files)).filter { $0.severity == .error }
+        var problems = files.isEmpty ? [] : (dropped.isEmpty ? firstLint : lint(files)).filter { $0.severity == .error }
+        // Whatever the mending above missed costs only the contracts it touches: each is left
+        // out with the reason, and the rest is linted again (a shared schema file that is wrong
+        // is the importer's fault, and stops the import, as before).
+        for _ in 0..<4 where !problems.isEmpty {
+            let broken = Set(problems.map(\.file))
+            guard broken.allSatisfy({ !$0.hasPrefix("schemas/") }) else { break }
+            let operations = Dictionary(contracts.map { ($0.file, $0.pointer) }, uniquingKeysWith: { first, _ in first })
+            for problem in problems {
+                let at = operations[problem.file] ?? .root
+                diagnostics.append(document.warning("this operation is left out: its contract does not lint: \(problem.message)", at: at))
+            }
+            contracts.removeAll { broken.contains($0.file) }
+            files.removeAll { broken.contains($0.path) }
+            guard !contracts.isEmpty else {
+                diagnostics.append(.warning("no operation of the document makes a contract that lints; nothing to write", file: file))
+                files = []
+                problems = []
+                break
+            }
+            problems = lint(files).filter { $0.severity == .error }
+        }
         if !problems.isEmpty {
             // A document the importer cannot turn into valid contracts is the importer's fault;
             // say so rather than write a tree that does not lint.

@@ -8,6 +8,8 @@ struct ImportedContract {
     var file: String
     var value: JSONObject
     var caseCount: Int
+    /// The operation in the document.
+    var pointer: JSONPointer
 }
 
 /// Operations to contracts: one contract per operation, a case per response status that a
@@ -155,7 +157,7 @@ struct OperationImporter {
                 spec, name: name, method: method, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials,
                 errorExamples: errorExamples, label: label))
         })
-        return ImportedContract(id: id, file: Identifiers.fileSafe(id) + ".json", value: contract, caseCount: specs.count)
+        return ImportedContract(id: id, file: Identifiers.fileSafe(id) + ".json", value: contract, caseCount: specs.count, pointer: pointer)
     }
 
     private static func summary(of operation: JSONObject) -> String? {

@@ -8,22 +8,30 @@ import ContractModel
 /// becomes `examples`. For both versions, references to `#/components/schemas/Name` become the
 /// shared file `schemas/Name.json`, so a component is written once and recursive schemas stay
 /// recursive; any other reference inside the document is copied in place. Keywords that only
-/// annotate (`discriminator`, `xml`, `readOnly`, `x-…`) are kept: a validator ignores them.
+/// annotate (`discriminator`, `xml`, `readOnly`) are kept: a validator ignores them; vendor
+/// extensions (`x-…`) are left out, as their values may refer to what no contract has. What the
+/// document gets wrong is mended (``SchemaRepair``).
 struct SchemaConverter {
     let document: OpenAPIDocument
     /// Component names referenced so far, for the caller to write as shared files.
     private(set) var referencedComponents: Set<String> = []
-    /// Every schema converted, by its place in the document, for ``DocumentSchemaCheck``.
-    private(set) var converted: [JSONPointer: JSONValue] = [:]
-    /// What the conversion had to give up, located in the document.
-    private(set) var warnings: [Diagnostic] = []
+    /// What the conversion had to give up or mend, located in the document.
+    var warnings: [Diagnostic] { ownWarnings + repair.warnings }
+    private var ownWarnings: [Diagnostic] = []
+    private var repair: SchemaRepair
 
     /// Each component's file name, unique even on a file system that ignores case: `Pet` and
     /// `pet`, or `Foo` and `.Foo`, must not share a file.
     private let fileNames: [String: String]
 
+    /// `allOf` entries that refer back to a component listing this one in its `oneOf`/`anyOf`
+    /// (``backReferences(in:)``), left out to break a cycle no validator could finish.
+    private let backReferences: Set<JSONPointer>
+
     init(document: OpenAPIDocument) {
         self.document = document
+        repair = SchemaRepair(document: document)
+        backReferences = Self.backReferences(in: document)
         var names: [String: String] = [:]
         var taken: Set<String> = []
         for name in (document.root["components"]?.objectValue?["schemas"]?.objectValue?.keys ?? []).sorted() {
@@ -34,8 +42,8 @@ struct SchemaConverter {
 
     /// The schema at `pointer`, for a file `depth` folders below the output folder.
     mutating func convert(_ schema: JSONValue, at pointer: JSONPointer, depth: Int) -> JSONValue {
-        let result = convert(schema, at: pointer, prefix: String(repeating: "../", count: depth) + "schemas/", inlining: [])
-        converted[pointer] = result
+        let result = repair.removeInvalidKeywords(
+            convert(schema, at: pointer, prefix: String(repeating: "../", count: depth) + "schemas/", inlining: []), at: pointer)
         return result
     }
 
@@ -43,8 +51,7 @@ struct SchemaConverter {
     mutating func convertComponent(_ name: String) -> JSONValue? {
         let pointer = JSONPointer(tokens: ["components", "schemas", name])
         guard let schema = document.value(at: pointer) else { return nil }
-        let result = convert(schema, at: pointer, prefix: "", inlining: [])
-        converted[pointer] = result
+        let result = repair.removeInvalidKeywords(convert(schema, at: pointer, prefix: "", inlining: []), at: pointer)
         return result
     }
 
@@ -74,7 +81,7 @@ struct SchemaConverter {
             if let target = OpenAPIDocument.localPointer(reference), let value = document.value(at: target) {
                 guard !inlining.contains(target) else {
                     // Only components become shared files that can refer to themselves.
-                    warnings.append(document.warning(
+                    ownWarnings.append(document.warning(
                         "'\(reference)' makes a schema outside components/schemas refer to itself, which a copy cannot; move it to components/schemas to keep the recursion (here it accepts any value)",
                         at: pointer.appending("$ref")))
                     return .bool(true)
@@ -82,11 +89,15 @@ struct SchemaConverter {
                 return convert(value, at: target, prefix: prefix, inlining: inlining.union([target]))
             }
         }
-        var converted = JSONObject(convertMembers(object, at: pointer, prefix: prefix, inlining: inlining))
+        // A reference to nowhere, or to another file (already a warning from the document): what
+        // it would describe is left out, and the keywords beside it still apply.
+        let kept = object["$ref"]?.stringValue == nil ? object : JSONObject(object.members.filter { $0.key != "$ref" })
+        var converted = JSONObject(convertMembers(kept, at: pointer, prefix: prefix, inlining: inlining))
         Self.discriminate(&converted, original: object)
         // Contract schemas refer to each other by relative file paths; an `$id` would move their base.
         converted["$id"] = nil
         if !document.version.isDraft2020 { converted = Self.rewrite30(converted) }
+        converted = repair.repair(converted, at: pointer)
         if let example = converted["example"] {
             converted["example"] = nil
             if converted["examples"] == nil { converted["examples"] = .array([example]) }
@@ -104,15 +115,46 @@ struct SchemaConverter {
                     JSONObject.Member(key: $0.key, value: convert($0.value, at: at.appending($0.key), prefix: prefix, inlining: inlining))
                 })))
             case (let key, .array(let elements)) where Self.schemaArrays.contains(key) || key == "items":
-                return JSONObject.Member(key: key, value: .array(elements.enumerated().map {
-                    convert($0.element, at: at.appending($0.offset), prefix: prefix, inlining: inlining)
-                }))
+                var kept: [JSONValue] = []
+                for (offset, element) in elements.enumerated() {
+                    let elementPointer = at.appending(offset)
+                    if key == "allOf" && backReferences.contains(elementPointer) {
+                        ownWarnings.append(document.warning(
+                            "this 'allOf' refers back to a schema whose 'oneOf'/'anyOf' lists this one, so each would apply the other without end; left out (the base applies where this schema is reached through it)",
+                            at: elementPointer))
+                        continue
+                    }
+                    kept.append(convert(element, at: elementPointer, prefix: prefix, inlining: inlining))
+                }
+                return JSONObject.Member(key: key, value: .array(kept))
             case (let key, let value) where Self.schemaValues.contains(key):
                 return JSONObject.Member(key: key, value: convert(value, at: at, prefix: prefix, inlining: inlining))
             default:
                 return member
             }
         }
+    }
+
+    /// A base `P` with `oneOf: [C, …]` whose branch `C` has `allOf: [P, …]` (a polymorphic base
+    /// written without a discriminator): `P` applies `C`, which applies `P` to the same value.
+    /// The `allOf` entries of such branches that name their base.
+    private static func backReferences(in document: OpenAPIDocument) -> Set<JSONPointer> {
+        let prefix = "#/components/schemas/"
+        let components = document.root["components"]?.objectValue?["schemas"]?.objectValue ?? JSONObject()
+        var found: Set<JSONPointer> = []
+        for base in components {
+            for combinator in ["oneOf", "anyOf"] {
+                for branch in base.value.objectValue?[combinator]?.arrayValue ?? [] {
+                    guard let reference = branch.objectValue?["$ref"]?.stringValue, reference.hasPrefix(prefix) else { continue }
+                    let name = String(reference.dropFirst(prefix.count))
+                    for (index, entry) in (components[name]?.objectValue?["allOf"]?.arrayValue ?? []).enumerated()
+                    where entry.objectValue?["$ref"]?.stringValue == prefix + base.key {
+                        found.insert(JSONPointer(tokens: ["components", "schemas", name, "allOf", String(index)]))
+                    }
+                }
+            }
+        }
+        return found
     }
 
     private static let schemaMaps: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]
@@ -150,7 +192,7 @@ struct SchemaConverter {
     }
 
     /// `nullable`, and the boolean form of the exclusive bounds.
-    private static func rewrite30(_ object: JSONObject) -> JSONObject {
+    static func rewrite30(_ object: JSONObject) -> JSONObject {
         var object = object
         for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
             guard case .bool(let exclusive) = object[flag] else { continue }

@@ -27,6 +27,9 @@ struct SecurityMapping {
     private var takenVariables: Set<String> = []
     let document: OpenAPIDocument
 
+    /// Requirements already warned about, so a document-wide one is named once.
+    private var warnedUndefined: Set<JSONPointer> = []
+
     init(document: OpenAPIDocument) {
         self.document = document
     }
@@ -37,9 +40,17 @@ struct SecurityMapping {
         let requirements = operation["security"] ?? document.root["security"]
         guard case .array(let alternatives)? = requirements, case .object(let first)? = alternatives.first else { return Credentials() }
         var credentials = Credentials()
+        let requirementPointer = operation["security"] != nil ? pointer.appending("security").appending(0) : JSONPointer(tokens: ["security", "0"])
         for member in first {
             let schemePointer = JSONPointer(tokens: ["components", "securitySchemes", member.key])
-            guard let (scheme, at) = document.resolved(document.value(at: schemePointer) ?? .null, at: schemePointer) else { continue }
+            guard let (scheme, at) = document.resolved(document.value(at: schemePointer) ?? .null, at: schemePointer) else {
+                let at = requirementPointer.appending(member.key)
+                if warnedUndefined.insert(at).inserted {
+                    diagnostics.append(document.warning(
+                        "the security scheme '\(MessageText.clipped(member.key))' is not defined in components/securitySchemes; the requirement is read without it", at: at))
+                }
+                continue
+            }
             let variable = variableName(for: member.key)
             let placeholder = "${env:\(variable)}"
             let type = scheme["type"]?.stringValue ?? ""

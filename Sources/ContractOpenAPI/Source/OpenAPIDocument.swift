@@ -1,9 +1,6 @@
 import ContractJSON
 import ContractModel
 import Foundation
-import OpenAPIKit
-import OpenAPIKit30
-import Yams
 
 /// Why an import stopped before writing anything: every problem, located in the document.
 public struct ImportFailure: Error, Sendable {
@@ -23,6 +20,8 @@ struct OpenAPIDocument {
     let file: String
     let root: JSONObject
     let version: Version
+    /// What reading found wrong but the import can go on without (references to nowhere).
+    private(set) var warnings: [Diagnostic] = []
     /// Where a value is in the file: YAML's marks, or the JSON parser's source map, which computes
     /// a line and column only when asked (a diagnostic), not for every value up front.
     private let locate: @Sendable (JSONPointer) -> SourceLocation?
@@ -66,9 +65,8 @@ struct OpenAPIDocument {
             throw fail("an OpenAPI document is an object, found \(value.typeName)", at: locate(.root))
         }
         let version = try Self.version(of: root, locate: locate, file: file)
-        try Self.validate(data, isJSON: isJSON, version: version, file: file, locate: locate)
-        let document = OpenAPIDocument(file: file, root: root, version: version, locate: locate)
-        try document.checkReferences()
+        var document = OpenAPIDocument(file: file, root: root, version: version, locate: locate)
+        document.warnings = document.referenceProblems()
         return document
     }
 
@@ -153,38 +151,10 @@ struct OpenAPIDocument {
             "OpenAPI \(MessageText.oneLine(text)) is not supported: 3.0.x and 3.1.x are", file: file, location: locate(pointer), pointer: pointer)])
     }
 
-    /// OpenAPIKit's reasons are a sentence or two; beyond this they only quote values at length.
-    private static let maxReasonLength = 400
-
-    /// OpenAPIKit decides whether the document is a valid OpenAPI document of its version, so the
-    /// import works only from documents other tools accept too.
-    private static func validate(
-        _ data: Data, isJSON: Bool, version: Version, file: String, locate: (JSONPointer) -> SourceLocation?
-    ) throws(ImportFailure) {
-        do {
-            switch (version, isJSON) {
-            case (.v30, true): _ = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
-            case (.v30, false): _ = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
-            case (.v31, true): _ = try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
-            case (.v31, false): _ = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
-            }
-        } catch {
-            let (reason, codingPath) = version == .v30
-                ? { let e = OpenAPIKit30.OpenAPI.Error(from: error); return (e.localizedDescription, e.codingPath) }()
-                : { let e = OpenAPIKit.OpenAPI.Error(from: error); return (e.localizedDescription, e.codingPath) }()
-            // OpenAPIKit names the place by its coding path: the same keys as a JSON Pointer. The
-            // root has a location, so the nearest known ancestor always gives one.
-            let pointer = JSONPointer(tokens: codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue })
-            let location = sequence(first: pointer, next: \.parent).lazy.compactMap(locate).first
-            // OpenAPIKit's reasons span lines and quote values (keys, paths, wrong values) whole.
-            let oneLine = MessageText.oneLine(reason, to: maxReasonLength, wordLength: 80).trimmingCharacters(in: .whitespaces)
-            throw ImportFailure(diagnostics: [.error("not a valid OpenAPI document: \(oneLine)", file: file, location: location, pointer: pointer)])
-        }
-    }
-
-    /// Every `$ref` must point into this document, at something that exists: the import reads
-    /// one file, and a reference to nowhere would become a contract that cannot work.
-    private func checkReferences() throws(ImportFailure) {
+    /// `$ref`s that point to nothing in this document, or to another file, each as a warning: the
+    /// import leaves out what such a reference would have described. References inside vendor
+    /// extensions (`x-…`) are annotations of other tools, not followed and not checked.
+    private func referenceProblems() -> [Diagnostic] {
         var problems: [Diagnostic] = []
         func walk(_ value: JSONValue, at pointer: JSONPointer) {
             switch value {
@@ -193,15 +163,15 @@ struct OpenAPIDocument {
                     let at = pointer.appending("$ref")
                     if let target = Self.localPointer(reference) {
                         if self.value(at: target) == nil {
-                            problems.append(.error("'\(Self.shown(reference))' points to nothing in this document", file: file, location: location(of: at), pointer: at))
+                            problems.append(warning("'\(Self.shown(reference))' points to nothing in this document; what it describes is left out", at: at))
                         }
                     } else {
-                        problems.append(.error(
-                            "'\(Self.shown(reference))' refers to another file; bundle the document into one file first (for example with redocly bundle)",
-                            file: file, location: location(of: at), pointer: at))
+                        problems.append(warning(
+                            "'\(Self.shown(reference))' refers to another file, which this import does not read yet; what it describes is left out (bundle the document into one file, for example with redocly bundle)",
+                            at: at))
                     }
                 }
-                for member in object where member.key != "$ref" { walk(member.value, at: pointer.appending(member.key)) }
+                for member in object where member.key != "$ref" && !member.key.hasPrefix("x-") { walk(member.value, at: pointer.appending(member.key)) }
             case .array(let elements):
                 for (index, element) in elements.enumerated() { walk(element, at: pointer.appending(index)) }
             default:
@@ -209,7 +179,7 @@ struct OpenAPIDocument {
             }
         }
         walk(.object(root), at: .root)
-        if !problems.isEmpty { throw ImportFailure(diagnostics: problems) }
+        return problems
     }
 
     /// A reference as a message shows it: longer than other values, since references are long by
