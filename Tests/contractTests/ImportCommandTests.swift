@@ -92,6 +92,40 @@ struct ImportCommandTests {
         #expect(lint.exitCode == 0, "\(lint.stdout)")
     }
 
+    /// `/files/{id}#get_shared_link` describes another operation on one path: the request goes to
+    /// the path, the id keeps the fragment. Case names are words a person would write.
+    @Test func pathFragmentsAndCaseNames() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write("""
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            components:
+              securitySchemes: {key: {type: apiKey, in: header, name: X-Key}}
+            security: [{key: []}]
+            paths:
+              /files/{file_id}#get_shared_link:
+                post:
+                  parameters: [{name: file_id, in: path, required: true, schema: {type: string}}]
+                  responses:
+                    '201': {description: ok, content: {application/json: {schema: {type: object}}}}
+                    '401': {description: no}
+              /files/{file_id}:
+                post:
+                  parameters: [{name: file_id, in: path, required: true, schema: {type: string}}]
+                  responses: {'200': {description: ok, content: {application/json: {schema: {type: object}}}}}
+            """, to: "api.yaml")
+        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains(
+            "warning: the path's fragment '#get_shared_link' is not sent: requests go to '/files/{file_id}'; contract ids keep it"))
+        let shared = try String(contentsOf: folder.appendingPathComponent("out/post-files-file_id-get_shared_link.json"), encoding: .utf8)
+        #expect(shared.contains(#""path": "/files/{file_id}""#))
+        #expect(shared.contains(#""name": "created""#) && shared.contains(#""name": "no-credentials""#), "\(shared)")
+        let plain = try String(contentsOf: folder.appendingPathComponent("out/post-files-file_id.json"), encoding: .utf8)
+        #expect(plain.contains(#""name": "ok""#))
+        #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
+    }
+
     @Test func reimportRewritesOnlyWhatAnImportWrote() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let document = try write(Self.valid, to: "api.yaml")

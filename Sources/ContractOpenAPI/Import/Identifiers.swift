@@ -105,4 +105,21 @@ enum Identifiers {
         }
         return candidate
     }
+
+    /// A case name a person would write for a status: `ok`, `created`, `not-found`; a class
+    /// (`2XX`) by its meaning; any other status as `status-418`.
+    static func statusWord(_ status: String) -> String {
+        let words: [String: String] = [
+            "200": "ok", "201": "created", "202": "accepted", "203": "non-authoritative", "204": "no-content", "205": "reset-content",
+            "206": "partial-content", "207": "multi-status", "300": "multiple-choices", "301": "moved-permanently", "302": "found",
+            "303": "see-other", "304": "not-modified", "307": "temporary-redirect", "308": "permanent-redirect", "400": "bad-request",
+            "401": "unauthorized", "402": "payment-required", "403": "forbidden", "404": "not-found", "405": "method-not-allowed",
+            "406": "not-acceptable", "408": "request-timeout", "409": "conflict", "410": "gone", "411": "length-required",
+            "412": "precondition-failed", "413": "content-too-large", "415": "unsupported-media-type", "416": "range-not-satisfiable",
+            "422": "unprocessable", "423": "locked", "424": "failed-dependency", "428": "precondition-required", "429": "too-many-requests",
+            "500": "server-error", "501": "not-implemented", "502": "bad-gateway", "503": "unavailable", "504": "gateway-timeout",
+            "1XX": "informational", "2XX": "success", "3XX": "redirect", "4XX": "client-error", "5XX": "server-error", "default": "default",
+        ]
+        return words[status.uppercased()] ?? words[status] ?? "status-\(identifier(status))"
+    }
 }

@@ -126,20 +126,23 @@ extension OperationImporter {
         if let body { requestNames += Self.exampleNames(body.media) }
         var seen: Set<String> = []
         for name in requestNames where seen.insert(name).inserted {
-            for (order, response) in responses.enumerated() where response.status != nil {
-                guard let media = response.json?.media, Self.exampleNames(media).contains(name) else { continue }
-                specs.append(CaseSpec(name: Identifiers.identifier("\(response.key)-\(name)"), response: response, exampleName: name, order: order))
+            let answering = responses.enumerated().filter { $0.element.status != nil && ($0.element.json.map { Self.exampleNames($0.media).contains(name) } ?? false) }
+            for (order, response) in answering {
+                // The example's own name, as a person calls the case; with the status's word when
+                // the example is shown for several statuses.
+                let caseName = answering.count == 1 ? name : "\(Identifiers.statusWord(response.key))-\(name)"
+                specs.append(CaseSpec(name: Identifiers.identifier(caseName), response: response, exampleName: name, order: order))
             }
         }
         let successes = responses.enumerated().filter { $0.element.isSuccess && $0.element.status != nil }
         if let (order, success) = successes.min(by: { $0.element.key < $1.element.key }), !specs.contains(where: { $0.response.isSuccess }) {
-            specs.append(CaseSpec(name: Identifiers.identifier(success.key), response: success, exampleName: nil, order: order))
+            specs.append(CaseSpec(name: Identifiers.statusWord(success.key), response: success, exampleName: nil, order: order))
         }
         if !credentials.isEmpty,
             let (order, denied) = responses.enumerated().first(where: { $0.element.key == "401" }) ?? responses.enumerated().first(where: { $0.element.key == "403" }),
             !specs.contains(where: { $0.response.key == denied.key })
         {
-            specs.append(CaseSpec(name: "\(denied.key)-no-credentials", response: denied, exampleName: nil, withoutCredentials: true, order: order))
+            specs.append(CaseSpec(name: "no-credentials", response: denied, exampleName: nil, withoutCredentials: true, order: order))
         }
         return specs
     }

@@ -40,6 +40,13 @@ struct OperationImporter {
         for pathMember in document.root["paths"]?.objectValue ?? JSONObject() {
             let pathPointer = JSONPointer(tokens: ["paths", pathMember.key])
             guard let (pathItem, _) = document.resolved(pathMember.value, at: pathPointer) else { continue }
+            if let hash = pathMember.key.firstIndex(of: "#") {
+                // `/files/{id}#get_shared_link`: one path described several times, told apart by a
+                // fragment that no request carries.
+                diagnostics.append(document.warning(
+                    "the path's fragment '\(MessageText.clipped(String(pathMember.key[hash...])))' is not sent: requests go to '\(MessageText.clipped(String(pathMember.key[..<hash]), to: 100))'; contract ids keep it",
+                    at: pathPointer))
+            }
             for method in Self.methods {
                 guard case .object(let operation)? = pathItem[method] else { continue }
                 let pointer = pathPointer.appending(method)
@@ -66,7 +73,8 @@ struct OperationImporter {
                 "callbacks (\(callbacks.keys.joined(separator: ", "))) are requests the API sends; skipped", at: pointer.appending("callbacks")))
         }
         var parameters = self.parameters(of: operation, pathItem: pathItem, at: pointer)
-        let templated = Self.placeholderNames(in: path)
+        let requestPath = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
+        let templated = Self.placeholderNames(in: requestPath)
         let declared = Set(parameters.filter { $0.location == "path" }.map(\.name))
         if let missing = templated.first(where: { !declared.contains($0) }) {
             diagnostics.append(document.warning(
@@ -89,7 +97,7 @@ struct OperationImporter {
             while !takenPlaceholders.insert(placeholder).inserted { placeholder += "_" }
             placeholders[parameter.name] = placeholder
         }
-        let template = Self.template(path, placeholders)
+        let template = Self.template(requestPath, placeholders)
 
         let body = requestBody(of: operation, at: pointer)
         if let body, body.mode == .unsupported {
