@@ -45,9 +45,12 @@ struct ImportOpenAPICommand: ParsableCommand {
             printError("nothing was written")
             throw ExitCode(2)
         }
-        for diagnostic in result.diagnostics { print(diagnostic.rendered) }
+        // Warnings and notes go to standard error, in the document's order, as a compiler's do.
+        for diagnostic in result.diagnostics { printError(diagnostic.rendered) }
         let removed = outcome.removed.isEmpty ? "" : ", \(outcome.removed.count) removed"
-        print("\(result.contractCount) contract\(result.contractCount == 1 ? "" : "s") with \(result.caseCount) case\(result.caseCount == 1 ? "" : "s") in \(out): \(outcome.written.count) files written, \(outcome.unchanged.count) unchanged\(removed)")
+        print(
+            "\(counted(result.contractCount, "contract")) with \(counted(result.caseCount, "case")) in \(out): "
+                + "\(counted(outcome.written.count, "file")) written, \(outcome.unchanged.count) unchanged\(removed)")
         for path in outcome.kept { print("kept \(out)/\(path): no longer generated, but edited since the last import") }
         if !result.servers.isEmpty {
             print("Servers in the document (pass one, or your own, as --base-url):")
@@ -58,5 +61,10 @@ struct ImportOpenAPICommand: ParsableCommand {
             for variable in result.variables { print("  \(variable.name): \(variable.usage) (security scheme '\(variable.scheme)')") }
         }
         if result.contractCount > 0 { print("Next: contract lint \(out) && contract verify --base-url URL \(out)") }
+    }
+
+    /// `1 case`, `2 cases`.
+    private func counted(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

@@ -35,7 +35,7 @@ struct ImportCommandTests {
     @Test(arguments: [
         ("openapi: 3.0.0\ninfo: {title: t\n", "broken.yaml:3:1: error: invalid YAML:"),
         ("swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: Swagger 2.0 documents are not supported"),
-        ("openapi: 3.2.0\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: OpenAPI 3.2.0 is not supported: 3.0.x and 3.1.x are"),
+        ("openapi: 4.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: OpenAPI 4.0.0 is not supported: 3.0.x, 3.1.x and 3.2.x are"),
     ])
     func malformedDocumentsStopWithExit2AndWriteNothing(_ document: String, _ expected: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -126,6 +126,16 @@ struct ImportCommandTests {
         #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
     }
 
+    /// OpenAPI 3.2 imports as 3.1, with a note on what 3.2 adds.
+    @Test func openAPI32ImportsAs31() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write(Self.valid.replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.2.0"), to: "api.yaml")
+        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("api.yaml:1:10: note: OpenAPI 3.2 is read as 3.1"), "\(result.stderr)")
+        #expect(result.stdout.contains("1 contract with 1 case in out: 1 file written"), "\(result.stdout)")
+    }
+
     @Test func reimportRewritesOnlyWhatAnImportWrote() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let document = try write(Self.valid, to: "api.yaml")
@@ -170,7 +180,7 @@ struct ImportCommandTests {
         #expect(try importDocument(document, out: out.path).exitCode == 0)
         _ = try write(Self.valid.replacingOccurrences(of: "operationId: health", with: "operationId: status"), to: "api.yaml")
         let result = try importDocument(document, out: out.path)
-        #expect(result.stdout.contains("1 files written, 0 unchanged, 1 removed"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 file written, 0 unchanged, 1 removed"), "\(result.stdout)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("health.json").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("status.json").path))
         #expect(try ContractBinary.run(["lint", out.path], in: folder).exitCode == 0)

@@ -161,7 +161,7 @@ struct ImportErrorTests {
 
         expectFailure(
             try await importDocument("openapi: '3.2\(long)'\ninfo: {title: t, version: '1'}\npaths: {}\n"),
-            "api.yaml:1:10: error: OpenAPI \(("3.2" + long).prefix(40))… is not supported: 3.0.x and 3.1.x are [/openapi]")
+            "api.yaml:1:10: error: OpenAPI \(("3.2" + long).prefix(40))… is not supported: 3.0.x, 3.1.x and 3.2.x are [/openapi]")
 
         let type = try warningLine(try await importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{type: \(long)}")))
         #expect(type.contains("warning: not a valid JSON Schema keyword, left out"), "\(type)")
@@ -211,7 +211,7 @@ struct ImportErrorTests {
         let document = "{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\", \"description\": \"\(description)\"}, \"paths\": {\(paths.joined(separator: ", "))}}"
         let output = try await importDocument(document, named: "api.json")
         #expect(output.exitCode == 0, "\(output.stderr.prefix(3))")
-        #expect(output.stdout.filter { $0.contains("warning: TRACE operations cannot be expressed") }.count == 400)
+        #expect(output.stderr.filter { $0.contains("warning: TRACE operations cannot be expressed") }.count == 400)
     }
 
     /// Positions of YAML values were kept by JSON Pointer: every value below an 8 MB key hashed the

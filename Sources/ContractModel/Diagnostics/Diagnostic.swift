@@ -64,6 +64,10 @@ extension Diagnostic: Comparable {
         let left = lhs.location?.offset ?? -1
         let right = rhs.location?.offset ?? -1
         if left != right { return left < right }
+        // Locations read from YAML carry no byte offset: line and column order them.
+        let leftPosition = (lhs.location?.line ?? 0, lhs.location?.column ?? 0)
+        let rightPosition = (rhs.location?.line ?? 0, rhs.location?.column ?? 0)
+        if leftPosition != rightPosition { return leftPosition < rightPosition }
         if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
         return lhs.message.utf8.lexicographicallyPrecedes(rhs.message.utf8)
     }

@@ -10,10 +10,10 @@ public struct ImportFailure: Error, Sendable {
 /// An OpenAPI document as read: its values, where each is in the file, and its version.
 struct OpenAPIDocument {
     enum Version {
-        case v30, v31
+        case v30, v31, v32
 
-        /// Schemas of 3.0 are their own dialect (`nullable`, boolean `exclusiveMinimum`…); 3.1's are 2020-12.
-        var isDraft2020: Bool { self == .v31 }
+        /// Schemas of 3.0 are their own dialect (`nullable`, boolean `exclusiveMinimum`…); 3.1's and 3.2's are 2020-12.
+        var isDraft2020: Bool { self != .v30 }
     }
 
     /// The document's path as shown in diagnostics.
@@ -67,6 +67,11 @@ struct OpenAPIDocument {
         let version = try Self.version(of: root, locate: locate, file: file)
         var document = OpenAPIDocument(file: file, root: root, version: version, locate: locate)
         document.warnings = document.referenceProblems()
+        if version == .v32 {
+            document.warnings.append(document.note(
+                "OpenAPI 3.2 is read as 3.1: what 3.2 adds (the QUERY method, additionalOperations, streamed media types) is not imported",
+                at: JSONPointer(tokens: ["openapi"])))
+        }
         return document
     }
 
@@ -147,8 +152,10 @@ struct OpenAPIDocument {
         }
         if text.hasPrefix("3.0.") { return .v30 }
         if text.hasPrefix("3.1.") { return .v31 }
+        // 3.2 keeps 3.1's structure and schemas and adds to them; what it adds is not imported.
+        if text.hasPrefix("3.2.") { return .v32 }
         throw ImportFailure(diagnostics: [.error(
-            "OpenAPI \(MessageText.oneLine(text)) is not supported: 3.0.x and 3.1.x are", file: file, location: locate(pointer), pointer: pointer)])
+            "OpenAPI \(MessageText.oneLine(text)) is not supported: 3.0.x, 3.1.x and 3.2.x are", file: file, location: locate(pointer), pointer: pointer)])
     }
 
     /// `$ref`s that point to nothing in this document, or to another file, each as a warning: the
