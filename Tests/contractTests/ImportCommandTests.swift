@@ -34,7 +34,7 @@ struct ImportCommandTests {
 
     @Test(arguments: [
         ("openapi: 3.0.0\ninfo: {title: t\n", "broken.yaml:3:1: error: invalid YAML:"),
-        ("swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: Swagger 2.0 documents are not supported"),
+        ("swagger: '1.2'\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: Swagger 1.2 documents are not supported"),
         ("openapi: 4.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: OpenAPI 4.0.0 is not supported: 3.0.x, 3.1.x and 3.2.x are"),
     ])
     func malformedDocumentsStopWithExit2AndWriteNothing(_ document: String, _ expected: String) throws {
@@ -124,6 +124,72 @@ struct ImportCommandTests {
         let plain = try String(contentsOf: folder.appendingPathComponent("out/post-files-file_id.json"), encoding: .utf8)
         #expect(plain.contains(#""name": "ok""#))
         #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
+    }
+
+    /// Swagger 2.0 imports as the OpenAPI 3.0 it describes: bodies, forms, media types, shared
+    /// definitions and parameters, security; warnings point into the 2.0 file.
+    @Test func swagger2DocumentsImport() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write("""
+            swagger: '2.0'
+            info: {title: t, version: '1'}
+            host: api.example.com
+            basePath: /v1
+            schemes: [https]
+            consumes: [application/json]
+            produces: [application/json]
+            securityDefinitions: {basicAuth: {type: basic}}
+            security: [{basicAuth: []}]
+            parameters:
+              PetBody: {name: pet, in: body, required: true, schema: {$ref: '#/definitions/Pet'}}
+              Limit: {name: limit, in: query, type: integer, x-example: 5}
+            definitions:
+              Pet:
+                type: object
+                required: [name]
+                properties:
+                  name: {type: string, example: Rex}
+                  tag: {type: string, x-nullable: true}
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  parameters:
+                    - $ref: '#/parameters/Limit'
+                    - {name: tags, in: query, type: array, items: {type: string}, collectionFormat: multi}
+                  responses:
+                    200: {description: ok, schema: {type: array, items: {$ref: '#/definitions/Pet'}}}
+                    401: {description: no}
+                post:
+                  operationId: addPet
+                  parameters: [{$ref: '#/parameters/PetBody'}]
+                  responses:
+                    201: {description: created, schema: {$ref: '#/definitions/Pet'}, examples: {application/json: {name: Rex}}}
+              /pets/{id}/photo:
+                post:
+                  operationId: uploadPhoto
+                  consumes: [multipart/form-data]
+                  parameters:
+                    - {name: id, in: path, required: true, type: integer}
+                    - {name: file, in: formData, required: true, type: file}
+                  responses:
+                    204: {description: stored}
+                    default: {description: error, schema: {$ref: '#/definitions/Nowhere'}}
+            """, to: "api.yaml")
+        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("api.yaml:1:10: note: Swagger 2.0 is read as the OpenAPI 3.0 document it describes"), "\(result.stderr)")
+        #expect(result.stderr.contains("api.yaml:44:54: warning: '#/components/schemas/Nowhere' points to nothing"), "\(result.stderr)")
+        #expect(result.stdout.contains("Servers in the document (pass one, or your own, as --base-url):\n  https://api.example.com/v1"))
+        let list = try String(contentsOf: folder.appendingPathComponent("out/listPets.json"), encoding: .utf8)
+        #expect(list.contains(#""Authorization": "Basic ${env:"#) && list.contains(#""limit": 5"#), "\(list)")
+        let add = try String(contentsOf: folder.appendingPathComponent("out/addPet.json"), encoding: .utf8)
+        #expect(add.contains(#""status": 201"#) && add.contains(#""name": "Rex""#), "\(add)")
+        let pet = try String(contentsOf: folder.appendingPathComponent("out/schemas/Pet.json"), encoding: .utf8)
+        #expect(pet.contains(#""string","#) && pet.contains(#""null""#), "x-nullable is nullable: \(pet)")
+        #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
+        let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
+        #expect(fixtures.exitCode == 0, "\(fixtures.stderr)")
     }
 
     /// OpenAPI 3.2 imports as 3.1, with a note on what 3.2 adds.

@@ -43,7 +43,7 @@ struct OpenAPIDocument {
         }
         let isJSON = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" } == "{"
         let value: JSONValue
-        let locate: @Sendable (JSONPointer) -> SourceLocation?
+        var locate: @Sendable (JSONPointer) -> SourceLocation?
         if isJSON {
             do {
                 let document = try JSONParser().parse(bytes)
@@ -61,12 +61,24 @@ struct OpenAPIDocument {
                 throw fail(error.message, at: error.location)
             }
         }
-        guard case .object(let root) = value else {
+        guard case .object(var root) = value else {
             throw fail("an OpenAPI document is an object, found \(value.typeName)", at: locate(.root))
+        }
+        var swagger: Swagger2Converter?
+        if root["swagger"]?.stringValue == "2.0" {
+            var converter = Swagger2Converter()
+            root = converter.convert(root)
+            let original = locate
+            let mapping = converter
+            locate = { original(mapping.origin(of: $0)) }
+            swagger = converter
         }
         let version = try Self.version(of: root, locate: locate, file: file)
         var document = OpenAPIDocument(file: file, root: root, version: version, locate: locate)
         document.warnings = document.referenceProblems()
+        if swagger != nil {
+            document.warnings.append(document.note("Swagger 2.0 is read as the OpenAPI 3.0 document it describes", at: JSONPointer(tokens: ["openapi"])))
+        }
         if version == .v32 {
             document.warnings.append(document.note(
                 "OpenAPI 3.2 is read as 3.1: what 3.2 adds (the QUERY method, additionalOperations, streamed media types) is not imported",
