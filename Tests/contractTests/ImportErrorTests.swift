@@ -140,7 +140,6 @@ struct ImportErrorTests {
     @Test func aMillionDigitNumberIsClipped() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let digits = String(repeating: "1", count: 1_000_000)
-        // OpenAPIKit quotes the value it cannot read as a type.
         // No JSON Schema type: the keyword is left out with a warning that quotes it clipped.
         let warning = try warningLine(try await importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{type: \(digits)}")))
         #expect(warning.hasPrefix("api.yaml:11:30: warning: not a valid JSON Schema keyword, left out: "), "\(warning)")

@@ -114,7 +114,7 @@ enum YAMLReader {
             var merged: [Node] = []
             for (key, value) in mapping {
                 // A merge key (`<<: *base`) brings in the keys of another mapping; keys written
-                // here win, as YAML says and as OpenAPIKit (through Yams) reads it.
+                // here win, as YAML says and as other tools (through Yams) read it.
                 if case .scalar(let name) = key, name.string == "<<", name.style == .plain {
                     if case .sequence(let sources) = value { merged += sources } else { merged.append(value) }
                     continue
