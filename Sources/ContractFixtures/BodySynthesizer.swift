@@ -11,6 +11,8 @@ struct BodySynthesizer {
     let documents: [String: JSONDocument]
     var random: SeededRandom
     private var depth = 0
+    /// Below this depth, optional properties and array items beyond the minimum are left out.
+    private static let growthDepth = 8
 
     init(documents: [String: JSONDocument], seed: String) {
         self.documents = documents
@@ -26,7 +28,8 @@ struct BodySynthesizer {
         guard let object = schema.objectValue else { return nil }
         if let reference = object["$ref"]?.stringValue {
             guard let (target, targetFile) = resolve(reference, from: file) else { return nil }
-            return value(for: merged(object, with: target), in: targetFile)
+            // The keywords beside `$ref` are read in this file, the target in its own.
+            return value(for: merged(Self.rebased(.object(object), from: file).objectValue ?? object, with: target), in: targetFile)
         }
         if let constant = object["const"] { return constant }
         if let options = object["enum"]?.arrayValue, !options.isEmpty { return options[random.next(below: options.count)] }
@@ -35,8 +38,9 @@ struct BodySynthesizer {
             combined["allOf"] = nil
             for part in all {
                 guard var partObject = part.objectValue else { continue }
-                if let reference = partObject["$ref"]?.stringValue, let (target, _) = resolve(reference, from: file) {
-                    partObject = target.objectValue ?? partObject
+                if let reference = partObject["$ref"]?.stringValue, let (target, targetFile) = resolve(reference, from: file) {
+                    // Merged here, so its own references must still find their files.
+                    partObject = Self.rebased(target, from: targetFile).objectValue ?? partObject
                 }
                 combined = merged(combined, with: .object(partObject)).objectValue ?? combined
             }
@@ -77,7 +81,9 @@ struct BodySynthesizer {
         let properties = object["properties"]?.objectValue ?? JSONObject()
         let required = Set(object["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         var members: [JSONObject.Member] = []
-        for member in properties where required.contains(member.key) || random.next(below: 2) == 0 {
+        // Deep in a recursive schema (a tree of nodes), only what is required, so the value ends.
+        let deep = depth > Self.growthDepth
+        for member in properties where required.contains(member.key) || (!deep && random.next(below: 2) == 0) {
             guard let value = value(for: member.value, in: file) else {
                 if required.contains(member.key) { return nil }
                 continue
@@ -99,7 +105,7 @@ struct BodySynthesizer {
         }
         let minimum = object["minItems"]?.numberValue?.intValue ?? 0
         let maximum = object["maxItems"]?.numberValue?.intValue ?? Int.max
-        let count = min(maximum, max(minimum, elements.count + 1))
+        let count = min(maximum, max(minimum, depth > Self.growthDepth ? elements.count : elements.count + 1))
         if let items = object["items"], items != .bool(false) {
             while elements.count < count {
                 guard let value = value(for: items, in: file) else { return nil }
@@ -152,16 +158,42 @@ struct BodySynthesizer {
 
     private func pow10(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { value, _ in value * 10 } }
 
-    /// `schemas/product.json#/$defs/Price` from `products/get.json`: the target and its file.
+    /// `schemas/product.json#/$defs/Price` from `products/get.json`: the target and its file. A
+    /// path starting with `/` is from the tree's root (``rebased(_:from:)`` writes those).
     private func resolve(_ reference: String, from file: String) -> (JSONValue, String)? {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
-        guard let targetFile = path.isEmpty ? file : RelativePath.resolve(path, from: RelativePath.folder(of: file)),
+        let targetFile = path.isEmpty ? file : path.hasPrefix("/") ? String(path.dropFirst()) : RelativePath.resolve(path, from: RelativePath.folder(of: file))
+        guard let targetFile,
             let document = documents[targetFile]
         else { return nil }
         let fragment = parts.count > 1 ? String(parts[1]) : ""
         guard let pointer = try? JSONPointer(uriFragment: "#" + fragment), let value = document.value[pointer: pointer] else { return nil }
         return (value, targetFile)
+    }
+
+    /// `value` (a schema read in `file`) with every reference made to work from any file: from the
+    /// tree's root, `/schemas/product.json#/$defs/Price`. Values of data keywords are left alone.
+    static func rebased(_ value: JSONValue, from file: String) -> JSONValue {
+        switch value {
+        case .object(let object):
+            return .object(JSONObject(object.members.map { member in
+                if ["const", "enum", "examples", "example", "default"].contains(member.key) { return member }
+                guard member.key == "$ref", let reference = member.value.stringValue else {
+                    return JSONObject.Member(key: member.key, value: rebased(member.value, from: file))
+                }
+                let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                let path = String(parts[0])
+                let fragment = parts.count > 1 ? "#" + parts[1] : ""
+                guard !path.hasPrefix("/") else { return member }
+                let target = path.isEmpty ? file : RelativePath.resolve(path, from: RelativePath.folder(of: file)) ?? path
+                return JSONObject.Member(key: "$ref", value: .string("/" + target + fragment))
+            }))
+        case .array(let elements):
+            return .array(elements.map { rebased($0, from: file) })
+        default:
+            return value
+        }
     }
 
     /// `base`'s keywords with `other`'s added (other wins), `$ref` dropped from `base`.
@@ -173,7 +205,12 @@ struct BodySynthesizer {
             if member.key == "required", let extra = member.value.arrayValue, let existing = result["required"]?.arrayValue {
                 result["required"] = .array(existing + extra)
             } else if member.key == "properties", let extra = member.value.objectValue, var existing = result["properties"]?.objectValue {
-                for property in extra { existing[property.key] = property.value }
+                // A property both sides describe must satisfy both: `allOf` keeps an `enum` or
+                // `const` of one side that the other does not repeat.
+                for property in extra {
+                    existing[property.key] = existing[property.key].map { .object(JSONObject([.init(key: "allOf", value: .array([$0, property.value]))])) }
+                        ?? property.value
+                }
                 result["properties"] = .object(existing)
             } else {
                 result[member.key] = member.value

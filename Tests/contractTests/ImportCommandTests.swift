@@ -92,6 +92,35 @@ struct ImportCommandTests {
         #expect(lint.exitCode == 0, "\(lint.stdout)")
     }
 
+    /// `additionalProperties: false` in one `allOf` part (or beside `allOf`) closes the object the
+    /// parts make together, as the author meant; fixtures then get a body.
+    @Test func aClosedAllOfPartClosesTheWhole() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write("""
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /list:
+                get:
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            allOf:
+                              - {type: object, required: [data], properties: {data: {type: array, items: {type: string}}}, additionalProperties: false}
+                              - {type: object, required: [page], properties: {page: {type: integer}}}
+            """, to: "api.yaml")
+        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("api.yaml:13:134: warning: 'additionalProperties: false' inside one 'allOf' part rejects the properties of the others"), "\(result.stderr)")
+        let contract = try String(contentsOf: folder.appendingPathComponent("out/get-list.json"), encoding: .utf8)
+        #expect(contract.contains(#""unevaluatedProperties": false"#), "\(contract)")
+        let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
+        #expect(fixtures.exitCode == 0, "\(fixtures.stderr)")
+    }
+
     /// `/files/{id}#get_shared_link` describes another operation on one path: the request goes to
     /// the path, the id keeps the fragment. Case names are words a person would write.
     @Test func pathFragmentsAndCaseNames() throws {

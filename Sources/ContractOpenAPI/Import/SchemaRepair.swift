@@ -46,7 +46,36 @@ struct SchemaRepair {
         }
         if schema["$recursiveAnchor"] != nil { schema["$recursiveAnchor"] = nil }
         fitEnumToType(&schema, at: pointer)
+        closeAllOfOnce(&schema, at: pointer)
         return schema
+    }
+
+    /// `allOf: [{properties: {data}, additionalProperties: false}, {properties: {page}}]`: each part
+    /// sees only its own properties, so no value can have both `data` and `page`. The author meant
+    /// the object the parts make together to be closed, which is `unevaluatedProperties: false`.
+    private mutating func closeAllOfOnce(_ schema: inout JSONObject, at pointer: JSONPointer) {
+        guard case .array(var parts)? = schema["allOf"], !parts.isEmpty else { return }
+        var closed = false
+        // The same beside `allOf`: this schema's own `additionalProperties` sees only its own properties.
+        if schema["additionalProperties"] == .bool(false), parts.contains(where: { $0.objectValue?["properties"] != nil || $0.objectValue?["$ref"] != nil }) {
+            schema["additionalProperties"] = nil
+            closed = true
+            warnings.append(document.warning(
+                "'additionalProperties: false' beside 'allOf' rejects the properties its parts describe; read as the whole object closed ('unevaluatedProperties: false')",
+                at: pointer.appending("additionalProperties")))
+        }
+        for (index, part) in parts.enumerated() where parts.count > 1 {
+            guard var object = part.objectValue, object["additionalProperties"] == .bool(false) else { continue }
+            object["additionalProperties"] = nil
+            parts[index] = .object(object)
+            closed = true
+            warnings.append(document.warning(
+                "'additionalProperties: false' inside one 'allOf' part rejects the properties of the others; read as the whole object closed ('unevaluatedProperties: false')",
+                at: pointer.appending("allOf").appending(index).appending("additionalProperties")))
+        }
+        guard closed else { return }
+        schema["allOf"] = .array(parts)
+        if schema["unevaluatedProperties"] == nil { schema["unevaluatedProperties"] = false }
     }
 
     /// `type: integer` with `enum: ["1", "2"]`, `type: string` with `enum: [true, false]` (YAML's

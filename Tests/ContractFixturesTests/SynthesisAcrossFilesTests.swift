@@ -1,0 +1,47 @@
+import ContractJSON
+import ContractModel
+import Testing
+
+@testable import ContractFixtures
+
+/// Bodies synthesized from schemas spread over files and nested without end, as real imported
+/// documents have them (shared components that refer to others, node trees).
+struct SynthesisAcrossFilesTests {
+    func plan(_ files: [String: String]) -> (fixtures: [Fixture], problems: [String]) {
+        let sources = files.keys.sorted().map { SourceFile(path: "c/" + $0, relativePath: $0, bytes: Array(files[$0, default: ""].utf8)) }
+        let set = ContractLoader.load(files: sources, directory: "c")
+        #expect(!set.hasErrors, "\(set.diagnostics)")
+        let (fixtures, problems) = FixturePlanner(set).plan()
+        return (fixtures, problems.map { "\($0)" })
+    }
+
+    static func contract(_ schema: String) -> String {
+        """
+        { "id": "one", "request": { "method": "GET", "path": "/o" },
+          "cases": [ { "name": "ok", "response": { "status": 200, "schema": \(schema) } } ] }
+        """
+    }
+
+    /// An `allOf` part from another file whose own references are relative to that file, and a
+    /// property two parts describe (one with an `enum`).
+    @Test func allOfPartsKeepTheirFilesAndBothSidesOfAProperty() throws {
+        let (fixtures, problems) = plan([
+            "one.json": Self.contract(#"{ "allOf": [ { "$ref": "schemas/base.json" }, { "properties": { "kind": { "type": "string" } } } ] }"#),
+            "schemas/base.json": #"{ "type": "object", "required": ["kind", "size"], "properties": { "kind": { "enum": ["only"] }, "size": { "$ref": "size.json" } } }"#,
+            "schemas/size.json": #"{ "type": "integer", "enum": [42] }"#,
+        ])
+        #expect(problems.isEmpty, "\(problems)")
+        let body = String(decoding: try #require(fixtures.first).bytes, as: UTF8.self)
+        #expect(body.contains(#""kind": "only""#) && body.contains(#""size": 42"#), "\(body)")
+    }
+
+    /// A node whose children are nodes: the value ends where only required members remain.
+    @Test func recursiveTreesEnd() throws {
+        let (fixtures, problems) = plan([
+            "one.json": Self.contract(#"{ "$ref": "schemas/node.json" }"#),
+            "schemas/node.json": #"{ "type": "object", "required": ["name", "children"], "properties": { "name": { "type": "string" }, "children": { "type": "array", "items": { "$ref": "node.json" } }, "extra": { "$ref": "node.json" } } }"#,
+        ])
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(fixtures.count == 1)
+    }
+}
