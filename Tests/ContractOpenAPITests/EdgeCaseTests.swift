@@ -104,6 +104,23 @@ extension EdgeCaseTests {
 }
 
 extension EdgeCaseTests {
+    /// Without a mapping the discriminator's value is the component's name, unless the component
+    /// pins the property itself (`type: {enum: [artist]}`): then no name is required, which no
+    /// real response would carry.
+    @Test func aBranchThatPinsItsDiscriminatorKeepsItsOwnValue() throws {
+        let result = try importYAML(Self.document(
+            paths: "  /items:\n    get:\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}",
+            components: """
+
+                Item: {oneOf: [{$ref: '#/components/schemas/Artist'}, {$ref: '#/components/schemas/Track'}], discriminator: {propertyName: type}}
+                Artist: {type: object, required: [type], properties: {type: {type: string, enum: [artist]}}}
+                Track: {type: object, required: [type], properties: {type: {type: string}}}
+            """))
+        let item = text(result, "schemas/Item.json")
+        #expect(!item.contains(#""const": "Artist""#) && item.contains(#""const": "Track""#), "\(item)")
+        #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
+    }
+
     @Test func madeUpValuesKeepTheirBoundsAndArraysTheirStyle() throws {
         let result = try importYAML(Self.document(paths: """
               /o/{ids}:

@@ -93,7 +93,7 @@ struct SchemaConverter {
         // it would describe is left out, and the keywords beside it still apply.
         let kept = object["$ref"]?.stringValue == nil ? object : JSONObject(object.members.filter { $0.key != "$ref" })
         var converted = JSONObject(convertMembers(kept, at: pointer, prefix: prefix, inlining: inlining))
-        Self.discriminate(&converted, original: object)
+        Self.discriminate(&converted, original: object, components: document.root["components"]?.objectValue?["schemas"]?.objectValue ?? JSONObject())
         // Contract schemas refer to each other by relative file paths; an `$id` would move their base.
         converted["$id"] = nil
         if !document.version.isDraft2020 { converted = Self.rewrite30(converted) }
@@ -168,7 +168,7 @@ struct SchemaConverter {
     /// also requires its discriminator value. Branches usually share a base (`allOf: [Pet, …]`), so
     /// without it a cat is also a valid dog and `oneOf` rejects every real value. The value is the
     /// `mapping` key that names the branch, else the component's name, as OpenAPI defines it.
-    private static func discriminate(_ converted: inout JSONObject, original: JSONObject) {
+    private static func discriminate(_ converted: inout JSONObject, original: JSONObject, components: JSONObject) {
         guard let discriminator = original["discriminator"]?.objectValue, let property = discriminator["propertyName"]?.stringValue else { return }
         let mapping = discriminator["mapping"]?.objectValue ?? JSONObject()
         for combinator in ["oneOf", "anyOf"] {
@@ -179,7 +179,13 @@ struct SchemaConverter {
                 guard let reference = branch.objectValue?["$ref"]?.stringValue, reference.hasPrefix("#/components/schemas/") else { continue }
                 let name = String(reference.dropFirst("#/components/schemas/".count))
                 var values = mapping.members.filter { $0.value.stringValue == reference || $0.value.stringValue == name }.map { JSONValue.string($0.key) }
-                if values.isEmpty { values = [.string(name)] }
+                if values.isEmpty {
+                    // Without a mapping the value is the component's name, unless the component
+                    // pins the property itself (`type: {enum: [artist]}`): then that is what is sent.
+                    let own = components[name]?.objectValue?["properties"]?.objectValue?[property]?.objectValue
+                    if own?["enum"] != nil || own?["const"] != nil { continue }
+                    values = [.string(name)]
+                }
                 var value = JSONObject()
                 value[values.count == 1 ? "const" : "enum"] = values.count == 1 ? values[0] : .array(values)
                 var tag = JSONObject()
