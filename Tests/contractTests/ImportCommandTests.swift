@@ -7,8 +7,8 @@ struct ImportCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
 
     func write(_ text: String, to name: String) throws -> String {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
@@ -216,6 +216,65 @@ struct ImportCommandTests {
         #expect(add.contains(#""status": 201"#) && add.contains(#""name": "Rex""#), "\(add)")
         let pet = try String(contentsOf: folder.appendingPathComponent("out/schemas/Pet.json"), encoding: .utf8)
         #expect(pet.contains(#""string","#) && pet.contains(#""null""#), "x-nullable is nullable: \(pet)")
+        #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
+        let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
+        #expect(fixtures.exitCode == 0, "\(fixtures.stderr)")
+    }
+
+    /// A document split over files: path items, operations and schemas in other files, relative
+    /// to the file that refers to them, which refer back to each other. Nothing above the folder
+    /// of the named document is read; a missing file is a warning at the referring line.
+    @Test func splitDocumentsAreReadWithinTheirFolder() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write("secret: do not read", to: "outside.yaml")
+        _ = try write("""
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths:
+              /pets/{id}:
+                $ref: paths/pet.yaml
+              /owners:
+                get:
+                  $ref: 'paths/owners.yaml#/list'
+              /lost:
+                $ref: paths/missing.yaml
+              /escape:
+                $ref: ../outside.yaml
+            """, to: "api/api.yaml")
+        _ = try write("""
+            get:
+              parameters: [{name: id, in: path, required: true, schema: {type: integer}, example: 1}]
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {$ref: '../schemas/pet.yaml'}}}}
+            """, to: "api/paths/pet.yaml")
+        _ = try write("""
+            list:
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '../schemas/owner.yaml#/Owner'}}}}}
+            """, to: "api/paths/owners.yaml")
+        _ = try write("""
+            type: object
+            required: [name, owner]
+            properties:
+              name: {type: string}
+              owner: {$ref: 'owner.yaml#/Owner'}
+            """, to: "api/schemas/pet.yaml")
+        _ = try write("""
+            Owner:
+              type: object
+              required: [name]
+              properties:
+                name: {type: string}
+                pets: {type: array, items: {$ref: 'pet.yaml'}}
+            """, to: "api/schemas/owner.yaml")
+        let result = try ContractBinary.run(["import", "openapi", "api/api.yaml", "--out", "out"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2 contracts with 2 cases"), "\(result.stdout)")
+        #expect(result.stderr.contains("api/api.yaml:10:11: warning: 'paths/missing.yaml' refers to a file that does not exist"), "\(result.stderr)")
+        #expect(result.stderr.contains("api/api.yaml:12:11: warning: '../outside.yaml' is outside the folder of the document, which the import never reads"))
+        let pet = try String(contentsOf: folder.appendingPathComponent("out/get-pets-id.json"), encoding: .utf8)
+        #expect(pet.contains(#""owner""#) && pet.contains(#""name""#), "\(pet)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/outside.json").path))
         #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
         let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
         #expect(fixtures.exitCode == 0, "\(fixtures.stderr)")

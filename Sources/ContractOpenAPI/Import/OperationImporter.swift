@@ -48,8 +48,9 @@ struct OperationImporter {
                     at: pathPointer))
             }
             for method in Self.methods {
-                guard case .object(let operation)? = pathItem[method] else { continue }
-                let pointer = pathPointer.appending(method)
+                // An operation may itself be a `$ref` (not in the specification, but Redocly's
+                // split documents do it): it is read where it points.
+                guard let value = pathItem[method], let (operation, pointer) = document.resolved(value, at: pathPointer.appending(method)) else { continue }
                 guard method != "trace" else {
                     diagnostics.append(document.warning("TRACE operations cannot be expressed in a contract; skipped", at: pointer))
                     continue

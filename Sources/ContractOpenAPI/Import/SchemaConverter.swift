@@ -176,10 +176,13 @@ struct SchemaConverter {
                 branches.count == rewritten.count
             else { continue }
             for (index, branch) in branches.enumerated() {
-                guard let reference = branch.objectValue?["$ref"]?.stringValue, reference.hasPrefix("#/components/schemas/") else { continue }
-                let name = String(reference.dropFirst("#/components/schemas/".count))
+                guard let reference = branch.objectValue?["$ref"]?.stringValue, reference.hasPrefix("#") else { continue }
+                let isComponent = reference.hasPrefix("#/components/schemas/")
+                let name = isComponent ? String(reference.dropFirst("#/components/schemas/".count)) : reference
                 var values = mapping.members.filter { $0.value.stringValue == reference || $0.value.stringValue == name }.map { JSONValue.string($0.key) }
                 if values.isEmpty {
+                    // Only a component has a name the discriminator can default to.
+                    guard isComponent else { continue }
                     // Without a mapping the value is the component's name, unless the component
                     // pins the property itself (`type: {enum: [artist]}`): then that is what is sent.
                     let own = components[name]?.objectValue?["properties"]?.objectValue?[property]?.objectValue

@@ -25,8 +25,14 @@ struct OpenAPIDocument {
     /// Where a value is in the file: YAML's marks, or the JSON parser's source map, which computes
     /// a line and column only when asked (a diagnostic), not for every value up front.
     private let locate: @Sendable (JSONPointer) -> SourceLocation?
+    /// The other files the document refers to, bundled under `/x-contract-files`.
+    private let external: ExternalReferences
 
-    static func read(path: String, shownAs file: String) throws(ImportFailure) -> OpenAPIDocument {
+    /// A parsed file: its value, and where each value is in it.
+    typealias Parsed = (value: JSONValue, locate: @Sendable (JSONPointer) -> SourceLocation?)
+
+    /// Reads and parses one YAML or JSON file; the error is located in it.
+    static func parse(path: String, shownAs file: String) throws(ImportFailure) -> Parsed {
         func fail(_ message: String, at location: SourceLocation?) -> ImportFailure {
             ImportFailure(diagnostics: [.error(message, file: file, location: location)])
         }
@@ -42,25 +48,28 @@ struct OpenAPIDocument {
                 at: SourceText(bytes, indexLines: false).location(ofOffset: offset))
         }
         let isJSON = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" } == "{"
-        let value: JSONValue
-        var locate: @Sendable (JSONPointer) -> SourceLocation?
         if isJSON {
             do {
                 let document = try JSONParser().parse(bytes)
-                value = document.value
-                locate = { document.location(of: $0) }
+                return (document.value, { document.location(of: $0) })
             } catch {
                 throw fail("invalid JSON: \(error.message)", at: error.location)
             }
-        } else {
-            do {
-                let map: YAMLReader.SourceMap
-                (value, map) = try YAMLReader.read(text)
-                locate = { [value] in map.location(of: $0, in: value) }
-            } catch {
-                throw fail(error.message, at: error.location)
-            }
         }
+        do {
+            let (value, map) = try YAMLReader.read(text)
+            return (value, { [value] in map.location(of: $0, in: value) })
+        } catch {
+            throw fail(error.message, at: error.location)
+        }
+    }
+
+    static func read(path: String, shownAs file: String) throws(ImportFailure) -> OpenAPIDocument {
+        func fail(_ message: String, at location: SourceLocation?) -> ImportFailure {
+            ImportFailure(diagnostics: [.error(message, file: file, location: location)])
+        }
+        let (value, parsedLocate) = try parse(path: path, shownAs: file)
+        var locate = parsedLocate
         guard case .object(var root) = value else {
             throw fail("an OpenAPI document is an object, found \(value.typeName)", at: locate(.root))
         }
@@ -74,8 +83,10 @@ struct OpenAPIDocument {
             swagger = converter
         }
         let version = try Self.version(of: root, locate: locate, file: file)
-        var document = OpenAPIDocument(file: file, root: root, version: version, locate: locate)
-        document.warnings = document.referenceProblems()
+        var external = ExternalReferences(rootPath: path, shownAs: file, locate: locate)
+        root = external.bundle(root)
+        var document = OpenAPIDocument(file: file, root: root, version: version, locate: locate, external: external)
+        document.warnings = external.warnings + document.referenceProblems()
         if swagger != nil {
             document.warnings.append(document.note("Swagger 2.0 is read as the OpenAPI 3.0 document it describes", at: JSONPointer(tokens: ["openapi"])))
         }
@@ -98,7 +109,17 @@ struct OpenAPIDocument {
         return min(offset, max(bytes.count - 1, 0))
     }
 
-    /// Where `pointer` (or its nearest ancestor with a known position) is in the file.
+    /// Which file `pointer` is in, where in it (or its nearest ancestor with a known position),
+    /// and the pointer as that file knows it: values of other files are bundled under
+    /// `/x-contract-files`, but warnings point into the file they were read from.
+    func place(of pointer: JSONPointer) -> (file: String, location: SourceLocation?, pointer: JSONPointer) {
+        if let (file, locate, inner) = external.place(of: pointer) {
+            return (file, sequence(first: inner, next: \.parent).lazy.compactMap(locate).first, inner)
+        }
+        return (file, location(of: pointer), pointer)
+    }
+
+    /// Where `pointer` (or its nearest ancestor with a known position) is in the root file.
     func location(of pointer: JSONPointer) -> SourceLocation? {
         var current: JSONPointer? = pointer
         while let at = current {
@@ -109,11 +130,13 @@ struct OpenAPIDocument {
     }
 
     func warning(_ message: String, at pointer: JSONPointer) -> Diagnostic {
-        .warning(message, file: file, location: location(of: pointer), pointer: pointer)
+        let place = place(of: pointer)
+        return .warning(message, file: place.file, location: place.location, pointer: place.pointer)
     }
 
     func note(_ message: String, at pointer: JSONPointer) -> Diagnostic {
-        Diagnostic(severity: .note, message: message, file: file, location: location(of: pointer), pointer: pointer)
+        let place = place(of: pointer)
+        return Diagnostic(severity: .note, message: message, file: place.file, location: place.location, pointer: place.pointer)
     }
 
     /// The value at a local reference (`#/components/…`).
@@ -140,11 +163,14 @@ struct OpenAPIDocument {
         return try? JSONPointer(uriFragment: String(reference.dropFirst()))
     }
 
-    private init(file: String, root: JSONObject, version: Version, locate: @escaping @Sendable (JSONPointer) -> SourceLocation?) {
+    private init(
+        file: String, root: JSONObject, version: Version, locate: @escaping @Sendable (JSONPointer) -> SourceLocation?, external: ExternalReferences
+    ) {
         self.file = file
         self.root = root
         self.version = version
         self.locate = locate
+        self.external = external
     }
 
     private static func version(of root: JSONObject, locate: (JSONPointer) -> SourceLocation?, file: String) throws(ImportFailure) -> Version {
@@ -184,10 +210,6 @@ struct OpenAPIDocument {
                         if self.value(at: target) == nil {
                             problems.append(warning("'\(Self.shown(reference))' points to nothing in this document; what it describes is left out", at: at))
                         }
-                    } else {
-                        problems.append(warning(
-                            "'\(Self.shown(reference))' refers to another file, which this import does not read yet; what it describes is left out (bundle the document into one file, for example with redocly bundle)",
-                            at: at))
                     }
                 }
                 for member in object where member.key != "$ref" && !member.key.hasPrefix("x-") { walk(member.value, at: pointer.appending(member.key)) }
