@@ -32,13 +32,18 @@ public enum OpenAPIImporter {
         var converter = importer.converter
         var schemas: [String: JSONValue] = [:]
         // Component schemas refer to others: convert until no new name turns up.
-        while let name = converter.referencedComponents.subtracting(schemas.keys).sorted().first {
+        // Each name once, in the order first referenced; converting one may reference more, which
+        // join the end (a set difference and a sort per component made this quadratic).
+        var next = 0
+        while next < converter.referencedInOrder.count {
+            let name = converter.referencedInOrder[next]
+            next += 1
             schemas[name] = converter.convertComponent(name) ?? .object(JSONObject())
         }
         var diagnostics = document.warnings + importer.diagnostics + importer.security.diagnostics
         let writer = CanonicalJSONWriter(style: .pretty, sortsKeys: false)
         let schemaFiles = schemas.map { GeneratedFile(path: "schemas/" + converter.fileName(ofComponent: $0.key), bytes: writer.bytes($0.value)) }
-        let (dropped, firstLint) = dropInvalidExamples(&contracts, schemaFiles: schemaFiles)
+        let (dropped, remaining) = dropInvalidExamples(&contracts, schemaFiles: schemaFiles, document: document)
         diagnostics += dropped + converter.warnings
 
         var files = contracts.map { GeneratedFile(path: $0.file, bytes: writer.bytes(.object($0.value))) }
@@ -49,7 +54,9 @@ public enum OpenAPIImporter {
             files = []
         }
         // Linted again only when examples were left out; otherwise the first run's verdict stands.
-        var problems = files.isEmpty ? [] : (dropped.isEmpty ? firstLint : lint(files)).filter { $0.severity == .error }
+        // Leaving out an example or a body can only take errors away, so the first lint's other
+        // errors are the tree's (a second lint of a large tree cost a fifth of the import).
+        var problems = files.isEmpty ? [] : remaining
         // Whatever the mending above missed costs only the contracts it touches: each is left
         // out with the reason, and the rest is linted again (a shared schema file that is wrong
         // is the importer's fault, and stops the import, as before).
@@ -95,8 +102,8 @@ public enum OpenAPIImporter {
     /// contract: lint resolves every schema file, so per-contract runs grew with the square of
     /// the document.
     private static func dropInvalidExamples(
-        _ contracts: inout [ImportedContract], schemaFiles: [GeneratedFile]
-    ) -> (warnings: [Diagnostic], lint: [Diagnostic]) {
+        _ contracts: inout [ImportedContract], schemaFiles: [GeneratedFile], document: OpenAPIDocument
+    ) -> (warnings: [Diagnostic], remaining: [Diagnostic]) {
         let writer = CanonicalJSONWriter(style: .pretty, sortsKeys: false)
         let files = contracts.map { GeneratedFile(path: $0.file, bytes: writer.bytes(.object($0.value))) } + schemaFiles
         let contractIndex = Dictionary(contracts.indices.map { (contracts[$0].file, $0) }, uniquingKeysWith: { first, _ in first })
@@ -114,10 +121,14 @@ public enum OpenAPIImporter {
             cases[caseIndex] = .object(testCase)
             contracts[index].value["cases"] = .array(cases)
             let what = key.member == "body" ? "request body (from the document's example, or made from its schema)" : "response example"
-            warnings.append(.warning(
-                "case '\(testCase["name"]?.stringValue ?? "")': the \(what) does not match its schema, left out (add an example to the document so the case can pass): \(error.message)", file: error.file))
+            warnings.append(document.warning(
+                "case '\(testCase["name"]?.stringValue ?? "")': the \(what) does not match its schema, left out (add an example to the document so the case can pass): \(error.message)",
+                at: contracts[index].pointer))
         }
-        return (warnings, diagnostics)
+        let remaining = diagnostics.filter { error in
+            error.severity == .error && !(contractIndex[error.file] != nil && error.pointer.flatMap(exampleLocation) != nil)
+        }
+        return (warnings, remaining)
     }
 
     /// `/cases/N/response/example` or `/cases/N/request/body` and anything below them.

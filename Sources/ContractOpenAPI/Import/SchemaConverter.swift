@@ -15,6 +15,8 @@ struct SchemaConverter {
     let document: OpenAPIDocument
     /// Component names referenced so far, for the caller to write as shared files.
     private(set) var referencedComponents: Set<String> = []
+    /// The same names in the order first referenced, for a caller working through them as they grow.
+    private(set) var referencedInOrder: [String] = []
     /// What the conversion had to give up or mend, located in the document.
     var warnings: [Diagnostic] { ownWarnings + repair.warnings }
     private var ownWarnings: [Diagnostic] = []
@@ -66,7 +68,7 @@ struct SchemaConverter {
             let target = reference.hasPrefix("#/components/schemas/") ? OpenAPIDocument.localPointer(reference) : nil
             if let target, target.tokens.count >= 3 {
                 let name = target.tokens[2]
-                referencedComponents.insert(name)
+                if referencedComponents.insert(name).inserted { referencedInOrder.append(name) }
                 let rest = JSONPointer(tokens: Array(target.tokens.dropFirst(3)))
                 var converted = JSONObject()
                 converted["$ref"] = .string(prefix + fileName(ofComponent: name) + (rest.isRoot ? "" : rest.uriFragment))
