@@ -13,6 +13,19 @@ struct ImportCommandTests {
         return url.path
     }
 
+    /// Imports `document` (as `name`) into `out`, expecting success, and checks that what was
+    /// written lints clean and gives fixtures; returns the import's output.
+    func importChecked(_ document: String, named name: String = "api.yaml", sourceLocation: SourceLocation = #_sourceLocation) throws -> ContractBinary.Result {
+        _ = try write(document, to: name)
+        let result = try ContractBinary.run(["import", "openapi", name, "--out", "out"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        let lint = try ContractBinary.run(["lint", "out"], in: folder)
+        #expect(lint.exitCode == 0, "\(lint.stdout)", sourceLocation: sourceLocation)
+        let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
+        #expect(fixtures.exitCode == 0, "\(fixtures.stderr)", sourceLocation: sourceLocation)
+        return result
+    }
+
     func importDocument(_ path: String, out: String) throws -> ContractBinary.Result {
         try ContractBinary.run(["import", "openapi", path, "--out", out], in: folder)
     }
@@ -96,7 +109,7 @@ struct ImportCommandTests {
     /// parts make together, as the author meant; fixtures then get a body.
     @Test func aClosedAllOfPartClosesTheWhole() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try write("""
+        let result = try importChecked("""
             openapi: 3.1.0
             info: {title: t, version: '1'}
             paths:
@@ -111,14 +124,10 @@ struct ImportCommandTests {
                             allOf:
                               - {type: object, required: [data], properties: {data: {type: array, items: {type: string}}}, additionalProperties: false}
                               - {type: object, required: [page], properties: {page: {type: integer}}}
-            """, to: "api.yaml")
-        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
-        #expect(result.exitCode == 0, "\(result.stderr)")
+            """)
         #expect(result.stderr.contains("api.yaml:13:134: warning: 'additionalProperties: false' inside one 'allOf' part rejects the properties of the others"), "\(result.stderr)")
         let contract = try String(contentsOf: folder.appendingPathComponent("out/get-list.json"), encoding: .utf8)
         #expect(contract.contains(#""unevaluatedProperties": false"#), "\(contract)")
-        let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
-        #expect(fixtures.exitCode == 0, "\(fixtures.stderr)")
     }
 
     /// `/files/{id}#get_shared_link` describes another operation on one path: the request goes to
@@ -159,7 +168,7 @@ struct ImportCommandTests {
     /// definitions and parameters, security; warnings point into the 2.0 file.
     @Test func swagger2DocumentsImport() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try write("""
+        let result = try importChecked("""
             swagger: '2.0'
             info: {title: t, version: '1'}
             host: api.example.com
@@ -204,9 +213,7 @@ struct ImportCommandTests {
                   responses:
                     204: {description: stored}
                     default: {description: error, schema: {$ref: '#/definitions/Nowhere'}}
-            """, to: "api.yaml")
-        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
-        #expect(result.exitCode == 0, "\(result.stderr)")
+            """)
         #expect(result.stderr.contains("api.yaml:1:10: note: Swagger 2.0 is read as the OpenAPI 3.0 document it describes"), "\(result.stderr)")
         #expect(result.stderr.contains("api.yaml:44:54: warning: '#/components/schemas/Nowhere' points to nothing"), "\(result.stderr)")
         #expect(result.stdout.contains("Servers in the document (pass one, or your own, as --base-url):\n  https://api.example.com/v1"))
@@ -216,9 +223,6 @@ struct ImportCommandTests {
         #expect(add.contains(#""status": 201"#) && add.contains(#""name": "Rex""#), "\(add)")
         let pet = try String(contentsOf: folder.appendingPathComponent("out/schemas/Pet.json"), encoding: .utf8)
         #expect(pet.contains(#""string","#) && pet.contains(#""null""#), "x-nullable is nullable: \(pet)")
-        #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
-        let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
-        #expect(fixtures.exitCode == 0, "\(fixtures.stderr)")
     }
 
     /// A document split over files: path items, operations and schemas in other files, relative
@@ -227,20 +231,6 @@ struct ImportCommandTests {
     @Test func splitDocumentsAreReadWithinTheirFolder() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try write("secret: do not read", to: "outside.yaml")
-        _ = try write("""
-            openapi: 3.0.3
-            info: {title: t, version: '1'}
-            paths:
-              /pets/{id}:
-                $ref: paths/pet.yaml
-              /owners:
-                get:
-                  $ref: 'paths/owners.yaml#/list'
-              /lost:
-                $ref: paths/missing.yaml
-              /escape:
-                $ref: ../outside.yaml
-            """, to: "api/api.yaml")
         _ = try write("""
             get:
               parameters: [{name: id, in: path, required: true, schema: {type: integer}, example: 1}]
@@ -267,17 +257,26 @@ struct ImportCommandTests {
                 name: {type: string}
                 pets: {type: array, items: {$ref: 'pet.yaml'}}
             """, to: "api/schemas/owner.yaml")
-        let result = try ContractBinary.run(["import", "openapi", "api/api.yaml", "--out", "out"], in: folder)
-        #expect(result.exitCode == 0, "\(result.stderr)")
+        let result = try importChecked("""
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths:
+              /pets/{id}:
+                $ref: paths/pet.yaml
+              /owners:
+                get:
+                  $ref: 'paths/owners.yaml#/list'
+              /lost:
+                $ref: paths/missing.yaml
+              /escape:
+                $ref: ../outside.yaml
+            """, named: "api/api.yaml")
         #expect(result.stdout.contains("2 contracts with 2 cases"), "\(result.stdout)")
         #expect(result.stderr.contains("api/api.yaml:10:11: warning: 'paths/missing.yaml' refers to a file that does not exist"), "\(result.stderr)")
         #expect(result.stderr.contains("api/api.yaml:12:11: warning: '../outside.yaml' is outside the folder of the document, which the import never reads"))
         let pet = try String(contentsOf: folder.appendingPathComponent("out/get-pets-id.json"), encoding: .utf8)
         #expect(pet.contains(#""owner""#) && pet.contains(#""name""#), "\(pet)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/outside.json").path))
-        #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
-        let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
-        #expect(fixtures.exitCode == 0, "\(fixtures.stderr)")
     }
 
     /// OpenAPI 3.2 imports as 3.1, with a note on what 3.2 adds.
