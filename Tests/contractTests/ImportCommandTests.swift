@@ -231,6 +231,8 @@ struct ImportCommandTests {
     @Test func splitDocumentsAreReadWithinTheirFolder() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try write("secret: do not read", to: "outside.yaml")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("api/paths"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("api/paths/link.yaml").path, withDestinationPath: "../../outside.yaml")
         _ = try write("""
             get:
               parameters: [{name: id, in: path, required: true, schema: {type: integer}, example: 1}]
@@ -270,10 +272,13 @@ struct ImportCommandTests {
                 $ref: paths/missing.yaml
               /escape:
                 $ref: ../outside.yaml
+              /linked:
+                $ref: paths/link.yaml
             """, named: "api/api.yaml")
         #expect(result.stdout.contains("2 contracts with 2 cases"), "\(result.stdout)")
         #expect(result.stderr.contains("api/api.yaml:10:11: warning: 'paths/missing.yaml' refers to a file that does not exist"), "\(result.stderr)")
         #expect(result.stderr.contains("api/api.yaml:12:11: warning: '../outside.yaml' is outside the folder of the document, which the import never reads"))
+        #expect(result.stderr.contains("api/api.yaml:14:11: warning: 'paths/link.yaml' is outside the folder of the document"), "a link leading out: \(result.stderr)")
         let pet = try String(contentsOf: folder.appendingPathComponent("out/get-pets-id.json"), encoding: .utf8)
         #expect(pet.contains(#""owner""#) && pet.contains(#""name""#), "\(pet)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/outside.json").path))

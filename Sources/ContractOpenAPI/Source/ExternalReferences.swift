@@ -30,7 +30,8 @@ struct ExternalReferences: Sendable {
     private(set) var warnings: [Diagnostic] = []
 
     init(rootPath: String, shownAs shown: String, locate: @escaping @Sendable (JSONPointer) -> SourceLocation?) {
-        let absolute = URL(fileURLWithPath: rootPath).standardizedFileURL
+        // Links resolved, so a link inside the folder that leads out of it is seen for what it is.
+        let absolute = URL(fileURLWithPath: rootPath).standardizedFileURL.resolvingSymlinksInPath()
         self.rootPath = absolute.path
         rootFolder = absolute.deletingLastPathComponent().path
         rootShown = shown
@@ -103,7 +104,8 @@ struct ExternalReferences: Sendable {
             return reference
         }
         let folder = key.map { (rootFolder as NSString).appendingPathComponent(($0 as NSString).deletingLastPathComponent) } ?? rootFolder
-        let target = URL(fileURLWithPath: (folder as NSString).appendingPathComponent(path.removingPercentEncoding ?? path)).standardizedFileURL.path
+        let target = URL(fileURLWithPath: (folder as NSString).appendingPathComponent(path.removingPercentEncoding ?? path))
+            .standardizedFileURL.resolvingSymlinksInPath().path
         guard target.hasPrefix(rootFolder + "/") else {
             warn(
                 "'\(Self.shown(reference))' is outside the folder of the document, which the import never reads; what it describes is left out",
