@@ -11,6 +11,14 @@ public struct GeneratedFile: Sendable, Hashable {
 /// What an import made of a document, before anything is written.
 public struct ImportResult: Sendable {
     public var files: [GeneratedFile]
+
+    /// The files `contract lint` and `contract fixtures` read from the folder: all but the hidden
+    /// ones (the format's schema for editors), as the loader sees them.
+    public var tree: [SourceFile] { Self.tree(files) }
+
+    static func tree(_ files: [GeneratedFile]) -> [SourceFile] {
+        files.filter { !$0.path.hasPrefix(".") }.map { SourceFile(path: $0.path, relativePath: $0.path, bytes: $0.bytes) }
+    }
     /// Warnings (what was skipped) and notes, located in the document.
     public var diagnostics: [Diagnostic]
     /// The environment variables the contracts read, one per security scheme used.
@@ -48,12 +56,12 @@ public enum OpenAPIImporter {
 
         var files = contracts.map { GeneratedFile(path: $0.file, bytes: writer.bytes(.object($0.value))) }
         files += schemaFiles
+        files.append(GeneratedFile(path: ContractFormatSchema.fileName, bytes: Array((ContractFormatSchema.text + "\n").utf8)))
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         if contracts.isEmpty {
             diagnostics.append(.warning("the document has no operations a contract can describe; nothing to write", file: file))
             files = []
         }
-        // Linted again only when examples were left out; otherwise the first run's verdict stands.
         // Leaving out an example or a body can only take errors away, so the first lint's other
         // errors are the tree's (a second lint of a large tree cost a fifth of the import).
         var problems = files.isEmpty ? [] : remaining
@@ -93,8 +101,7 @@ public enum OpenAPIImporter {
     }
 
     private static func lint(_ files: [GeneratedFile]) -> [Diagnostic] {
-        let sources = files.map { SourceFile(path: $0.path, relativePath: $0.path, bytes: $0.bytes) }
-        return LintReport(ContractLoader.load(files: sources, directory: ".")).diagnostics
+        LintReport(ContractLoader.load(files: ImportResult.tree(files), directory: ".")).diagnostics
     }
 
     /// Examples in the document that do not match their own schema would make the contracts fail

@@ -18,7 +18,7 @@ struct EdgeCaseTests {
     }
 
     func lintErrors(_ result: ImportResult) -> [String] {
-        let set = ContractLoader.load(files: result.files.map { SourceFile(path: $0.path, relativePath: $0.path, bytes: $0.bytes) }, directory: ".")
+        let set = ContractLoader.load(files: result.tree, directory: ".")
         return LintReport(set).diagnostics.filter { $0.severity == .error }.map(\.rendered)
     }
 

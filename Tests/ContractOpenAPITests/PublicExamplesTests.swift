@@ -18,7 +18,7 @@ struct PublicExamplesTests {
     }
 
     static func load(_ result: ImportResult) -> ContractSet {
-        ContractLoader.load(files: result.files.map { SourceFile(path: $0.path, relativePath: $0.path, bytes: $0.bytes) }, directory: ".")
+        ContractLoader.load(files: result.tree, directory: ".")
     }
 
     @Test(arguments: documents)
@@ -71,7 +71,8 @@ struct PublicExamplesTests {
     func outputIsPinned(_ name: String) throws {
         let result = try Self.importShared("v3.0/\(name).yaml")
         var text = ""
-        for file in result.files { text += "=== \(file.path)\n" + String(decoding: file.bytes, as: UTF8.self) }
+        // The format's schema is the same for every import (ContractFormatSchemaTests pins it).
+        for file in result.files where !file.path.hasPrefix(".") { text += "=== \(file.path)\n" + String(decoding: file.bytes, as: UTF8.self) }
         text += "=== diagnostics\n" + result.diagnostics.map(\.rendered).joined(separator: "\n") + "\n"
         try GoldenFiles().check(text, against: "\(name).txt")
     }

@@ -153,6 +153,8 @@ struct OperationImporter {
         if !query.isEmpty { endpoint["query"] = .object(query) }
 
         var contract = JSONObject()
+        // For editors: completion and checks from the format's schema, written beside the contracts.
+        contract["$schema"] = .string(ContractFormatSchema.fileName)
         contract["id"] = .string(id)
         if let summary = Self.summary(of: operation) { contract["summary"] = .string(summary) }
         var tags: [JSONValue] = []
