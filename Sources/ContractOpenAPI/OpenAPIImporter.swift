@@ -8,6 +8,17 @@ public struct GeneratedFile: Sendable, Hashable {
     public var bytes: [UInt8]
 }
 
+/// A request value the document gives no example for, made up from the parameter's schema: a
+/// case using it may need a real one (an id that exists), given with `--value NAME=VALUE`.
+public struct MadeUpValue: Sendable, Equatable {
+    public var name: String
+    /// `path`, `query` or `header`.
+    public var location: String
+    public var value: JSONValue
+    /// `contract-id/case` of every case that sends it.
+    public var usedBy: [String]
+}
+
 /// What an import made of a document, before anything is written.
 public struct ImportResult: Sendable {
     public var files: [GeneratedFile]
@@ -27,15 +38,19 @@ public struct ImportResult: Sendable {
     public var servers: [String]
     public var contractCount: Int
     public var caseCount: Int
+    /// Parameter values made up for lack of an example, by name.
+    public var madeUpValues: [MadeUpValue] = []
 }
 
 /// `contract import openapi` as a library: read and check the document, make one contract per
 /// operation and one shared schema file per component schema they use, and lint the result in
 /// memory, so that what is written is a tree `contract lint` accepts.
 public enum OpenAPIImporter {
-    public static func importDocument(path: String, shownAs file: String) throws(ImportFailure) -> ImportResult {
+    /// - Parameter values: values for parameters by name, used before any the document gives.
+    public static func importDocument(path: String, shownAs file: String, values: [String: JSONValue] = [:]) throws(ImportFailure) -> ImportResult {
         let document = try OpenAPIDocument.read(path: path, shownAs: file)
         var importer = OperationImporter(document: document)
+        importer.givenValues = values
         var contracts = importer.importOperations()
         var converter = importer.converter
         var schemas: [String: JSONValue] = [:]
@@ -97,7 +112,8 @@ public enum OpenAPIImporter {
         }
         return ImportResult(
             files: files, diagnostics: diagnostics.sorted(), variables: importer.security.variables.values.sorted { $0.name < $1.name },
-            servers: servers(of: document), contractCount: contracts.count, caseCount: contracts.reduce(0) { $0 + $1.caseCount })
+            servers: servers(of: document), contractCount: contracts.count, caseCount: contracts.reduce(0) { $0 + $1.caseCount },
+            madeUpValues: importer.madeUp.sorted { ($0.name, $0.location) < ($1.name, $1.location) })
     }
 
     private static func lint(_ files: [GeneratedFile]) -> [Diagnostic] {

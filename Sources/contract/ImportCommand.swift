@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractJSON
 import ContractOpenAPI
 import Foundation
 
@@ -36,12 +37,17 @@ struct ImportOpenAPICommand: ParsableCommand {
     @Option(help: "The folder to write the contracts into (created when missing).")
     var out: String
 
+    @Option(name: .customLong("value"), help: "Send this value for every parameter of this name, 'NAME=VALUE' (VALUE as JSON when it parses, else text); repeatable.")
+    var values: [String] = []
+
     func run() throws {
+        // Values given to an earlier import of the folder are kept; those given now win.
+        let given = ImportWriter.recordedValues(in: out).merging(try givenValues()) { _, now in now }
         let result: ImportResult
         let outcome: ImportWriter.Outcome
         do {
-            result = try OpenAPIImporter.importDocument(path: file, shownAs: file)
-            outcome = try ImportWriter.write(result, to: out, source: file)
+            result = try OpenAPIImporter.importDocument(path: file, shownAs: file, values: given)
+            outcome = try ImportWriter.write(result, to: out, source: file, values: given)
         } catch {
             for diagnostic in error.diagnostics { printError(diagnostic.rendered) }
             printError("nothing was written")
@@ -62,11 +68,31 @@ struct ImportOpenAPICommand: ParsableCommand {
             print("Environment variables the contracts read (set them before 'contract verify'):")
             for variable in result.variables { print("  \(variable.name): \(variable.usage) (security scheme '\(variable.scheme)')") }
         }
+        if !result.madeUpValues.isEmpty {
+            print("Request values the document gives no example for, made up from their schemas (give real ones with --value NAME=VALUE; the folder keeps them for later imports):")
+            for value in result.madeUpValues {
+                let cases = value.usedBy.prefix(3).joined(separator: ", ") + (value.usedBy.count > 3 ? " and \(value.usedBy.count - 3) more" : "")
+                print("  \(value.name) (\(value.location)) = \(CanonicalJSONWriter(style: .compact).string(value.value)): \(cases)")
+            }
+        }
         if result.contractCount > 0 { print("Next: contract lint \(out) && contract verify --base-url URL \(out)") }
     }
 
     /// `1 case`, `2 cases`.
     private func counted(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// `--value NAME=VALUE`: the value as JSON when it parses (`42`, `true`, `"x"`), else as text.
+    private func givenValues() throws -> [String: JSONValue] {
+        var given: [String: JSONValue] = [:]
+        for text in values {
+            guard let equals = text.firstIndex(of: "="), equals > text.startIndex else {
+                throw ValidationError("--value must be 'NAME=VALUE', found '\(text)'")
+            }
+            let raw = String(text[text.index(after: equals)...])
+            given[String(text[..<equals])] = (try? JSONParser().parse(Array(raw.utf8)).value) ?? .string(raw)
+        }
+        return given
     }
 }

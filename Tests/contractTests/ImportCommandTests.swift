@@ -284,6 +284,33 @@ struct ImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/outside.json").path))
     }
 
+    /// Values the document gives no example for are listed; `--value` replaces them, and the
+    /// folder keeps the values given for the next import.
+    @Test func madeUpValuesAreListedAndCanBeGiven() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /pets/{petId}:
+                get:
+                  parameters: [{name: petId, in: path, required: true, schema: {type: integer}}, {name: q, in: query, schema: {type: string}, example: x}]
+                  responses: {'200': {description: ok}}
+                delete:
+                  parameters: [{name: petId, in: path, required: true, schema: {type: integer}}]
+                  responses: {'204': {description: gone}}
+            """
+        let first = try importChecked(document)
+        #expect(first.stdout.contains("  petId (path) = 1: get-pets-petId/ok, delete-pets-petId/no-content"), "\(first.stdout)")
+        #expect(!first.stdout.contains("q (query)"), "a documented example is not made up")
+        let given = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out", "--value", "petId=42"], in: folder)
+        #expect(given.exitCode == 0 && !given.stdout.contains("made up"), "\(given.stdout)")
+        let again = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        #expect(again.stdout.contains("0 files written"), "\(again.stdout)")
+        let contract = try String(contentsOf: folder.appendingPathComponent("out/get-pets-petId.json"), encoding: .utf8)
+        #expect(contract.contains(#""petId": 42"#), "\(contract)")
+    }
+
     /// OpenAPI 3.2 imports as 3.1, with a note on what 3.2 adds.
     @Test func openAPI32ImportsAs31() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -5,7 +5,7 @@ import Foundation
 extension OperationImporter {
     /// The case object for `spec`: request values, then the expected response.
     mutating func makeCase(
-        _ spec: CaseSpec, name: String, method: String, parameters: [ImportedParameter], placeholders: [String: String], body: ImportedBody?,
+        contractID: String, _ spec: CaseSpec, name: String, method: String, parameters: [ImportedParameter], placeholders: [String: String], body: ImportedBody?,
         credentials: Credentials, errorExamples: Set<String>, label: String
     ) -> JSONObject {
         // Header names the importer sets itself, or that credentials set: theirs win.
@@ -15,7 +15,12 @@ extension OperationImporter {
         var query = JSONObject()
         var headers = JSONObject()
         for parameter in parameters {
-            let value = self.value(of: parameter, example: spec.exampleName, avoiding: errorExamples).map(Self.literal)
+            var value = self.value(of: parameter, example: spec.exampleName, avoiding: errorExamples).map(Self.literal)
+            if let given = givenValues[parameter.name] {
+                value = Self.literal(given)
+            } else if !Self.isDocumented(parameter), value != nil || parameter.location == "path" {
+                record(madeUp: parameter, value: value ?? "example", usedBy: "\(contractID)/\(name)")
+            }
             if value == nil, parameter.required, parameter.location == "query" || parameter.location == "header" {
                 diagnostics.append(document.warning(
                     "\(label): required \(parameter.location) parameter '\(parameter.name)' has no example and no schema to make a value from; left out, so case '\(name)' may fail",
@@ -126,6 +131,22 @@ extension OperationImporter {
             response["empty"] = true
         }
         return response
+    }
+
+    /// Whether the document gives a value for the parameter (an example, or its schema's example
+    /// or default); otherwise the import makes one up.
+    private static func isDocumented(_ parameter: ImportedParameter) -> Bool {
+        let schema = parameter.object["schema"]?.objectValue
+        return parameter.object["example"] != nil || parameter.object["examples"] != nil || schema?["example"] != nil
+            || schema?["default"] != nil || schema?["enum"] != nil || schema?["const"] != nil
+    }
+
+    private mutating func record(madeUp parameter: ImportedParameter, value: JSONValue, usedBy: String) {
+        if let index = madeUp.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location && $0.value == value }) {
+            madeUp[index].usedBy.append(usedBy)
+        } else {
+            madeUp.append(MadeUpValue(name: parameter.name, location: parameter.location, value: value, usedBy: [usedBy]))
+        }
     }
 
     /// A parameter's value for a case: the named example, else its `example`, else the first of

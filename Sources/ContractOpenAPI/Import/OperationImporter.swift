@@ -21,6 +21,10 @@ struct OperationImporter {
     var diagnostics: [Diagnostic] = []
     private var usedIDs: Set<String> = []
     let samples: SampleValue
+    /// Values given for parameters by name (`--value petId=42`), used before any the document has.
+    var givenValues: [String: JSONValue] = [:]
+    /// Parameter values the document gave no example for, so the import made them up.
+    var madeUp: [MadeUpValue] = []
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
@@ -164,7 +168,7 @@ struct OperationImporter {
         var names: Set<String> = []
         contract["cases"] = .array(specs.map { spec in
             let name = Identifiers.uniqueFixtureName(spec.name, as: .caseName, taken: &names)
-            return .object(makeCase(
+            return .object(makeCase(contractID: id,
                 spec, name: name, method: method, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials,
                 errorExamples: errorExamples, label: label))
         })

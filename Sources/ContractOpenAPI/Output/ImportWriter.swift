@@ -22,7 +22,11 @@ public enum ImportWriter {
         public var kept: [String] = []
     }
 
-    public static func write(_ result: ImportResult, to directory: String, source: String) throws(ImportFailure) -> Outcome {
+    /// - Parameter values: the `--value`s the import used, kept in the manifest so the next
+    /// import of the folder uses them too (``recordedValues(in:)``).
+    public static func write(
+        _ result: ImportResult, to directory: String, source: String, values: [String: JSONValue] = [:]
+    ) throws(ImportFailure) -> Outcome {
         let folder = OwnedFolder(path: directory)
         let shownManifest = directory + "/" + manifestName
         let recorded = try readManifest(folder, shown: shownManifest)
@@ -76,6 +80,9 @@ public enum ImportWriter {
         var manifest = JSONObject()
         manifest["generator"] = "contract import openapi"
         manifest["source"] = .string(source)
+        if !values.isEmpty {
+            manifest["values"] = .object(JSONObject(values.keys.sorted().compactMap { name in values[name].map { .init(key: name, value: $0) } }))
+        }
         manifest["files"] = .object(files)
         let manifestBytes = CanonicalJSONWriter(style: .pretty).bytes(.object(manifest))
         let manifestRelative = try manifestPath(shown: shownManifest)
@@ -100,6 +107,15 @@ public enum ImportWriter {
     /// The files an earlier import wrote and their hashes. A path that is not inside the folder
     /// refuses the manifest, at its line and column: a hostile one must not make an import
     /// delete files elsewhere.
+    /// The `--value`s an earlier import of the folder used; empty when there is none to read.
+    public static func recordedValues(in directory: String) -> [String: JSONValue] {
+        let folder = OwnedFolder(path: directory)
+        guard let name = try? FolderPath(validating: manifestName), let bytes = folder.read(name),
+            let values = (try? JSONParser().parse(bytes))?.value.objectValue?["values"]?.objectValue
+        else { return [:] }
+        return Dictionary(values.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
     private static func readManifest(_ folder: OwnedFolder, shown: String) throws(ImportFailure) -> [FolderPath: String] {
         let name = try manifestPath(shown: shown)
         guard let bytes = folder.read(name) else {
