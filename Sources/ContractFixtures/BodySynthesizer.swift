@@ -174,11 +174,16 @@ struct BodySynthesizer {
 
     /// `value` (a schema read in `file`) with every reference made to work from any file: from the
     /// tree's root, `/schemas/product.json#/$defs/Price`. Values of data keywords are left alone.
-    static func rebased(_ value: JSONValue, from file: String) -> JSONValue {
+    static func rebased(_ value: JSONValue, from file: String, namesOnly: Bool = false) -> JSONValue {
         switch value {
         case .object(let object):
             return .object(JSONObject(object.members.map { member in
+                // In `properties` and the like, keys are names: a property may be called `default`.
+                if namesOnly { return JSONObject.Member(key: member.key, value: rebased(member.value, from: file)) }
                 if ["const", "enum", "examples", "example", "default"].contains(member.key) { return member }
+                if ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"].contains(member.key) {
+                    return JSONObject.Member(key: member.key, value: rebased(member.value, from: file, namesOnly: true))
+                }
                 guard member.key == "$ref", let reference = member.value.stringValue else {
                     return JSONObject.Member(key: member.key, value: rebased(member.value, from: file))
                 }

@@ -88,7 +88,7 @@ struct ImportCommandTests {
         #expect(result.exitCode == 0, "\(result.stderr)")
         let output = result.stdout + result.stderr
         for expected in [
-            "api.yaml:19:35: warning: '#/components/schemas/Missing' points to nothing in this document; what it describes is left out",
+            "api.yaml:19:35: warning: '#/components/schemas/Missing' points to nothing; what it describes is left out",
             "api.yaml:13:27: warning: 'required' lists a name twice",
             "api.yaml:12:17: warning: OpenAPI 3.0's 'nullable' or boolean exclusive bounds in a 3.1 document: read with their 3.0 meaning",
             "api.yaml:17:77: warning: 'enum' holds values of another type than 'integer'; each is read as the integer it spells",
@@ -223,6 +223,43 @@ struct ImportCommandTests {
         #expect(add.contains(#""status": 201"#) && add.contains(#""name": "Rex""#), "\(add)")
         let pet = try String(contentsOf: folder.appendingPathComponent("out/schemas/Pet.json"), encoding: .utf8)
         #expect(pet.contains(#""string","#) && pet.contains(#""null""#), "x-nullable is nullable: \(pet)")
+    }
+
+    /// Found in review: shared parameters referenced at path and operation level both apply, a
+    /// shared form field joins the form, examples keep their data (`type: file` in an example is
+    /// no schema), and a property called `default` is a property.
+    @Test func swagger2SharedParametersAndExampleData() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try importChecked("""
+            swagger: '2.0'
+            info: {title: t, version: '1'}
+            parameters:
+              Id: {name: id, in: path, required: true, type: integer, x-example: 7}
+              Limit: {name: limit, in: query, type: integer, x-example: 5}
+              Note: {name: note, in: formData, required: true, type: string, x-example: hi}
+            definitions:
+              Pet:
+                type: object
+                properties: {default: {type: string}, kind: {type: string}}
+                example: {default: d, kind: file, type: file}
+            paths:
+              /pets/{id}:
+                parameters: [{$ref: '#/parameters/Id'}]
+                get:
+                  parameters: [{$ref: '#/parameters/Limit'}]
+                  responses: {200: {description: ok, schema: {$ref: '#/definitions/Pet'}}}
+                post:
+                  consumes: [application/x-www-form-urlencoded]
+                  parameters: [{$ref: '#/parameters/Note'}]
+                  responses: {204: {description: ok}}
+            """)
+        #expect(!result.stderr.contains("skipped"), "\(result.stderr)")
+        let get = try String(contentsOf: folder.appendingPathComponent("out/get-pets-id.json"), encoding: .utf8)
+        #expect(get.contains(#""id": 7"#) && get.contains(#""limit": 5"#), "\(get)")
+        let post = try String(contentsOf: folder.appendingPathComponent("out/post-pets-id.json"), encoding: .utf8)
+        #expect(post.contains("note=hi"), "\(post)")
+        let pet = try String(contentsOf: folder.appendingPathComponent("out/schemas/Pet.json"), encoding: .utf8)
+        #expect(pet.contains(#""type": "file""#), "example data kept as written: \(pet)")
     }
 
     /// A document split over files: path items, operations and schemas in other files, relative

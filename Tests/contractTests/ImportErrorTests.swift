@@ -156,7 +156,7 @@ struct ImportErrorTests {
         let long = String(repeating: "x", count: Self.megabytes)
         let reference = "#/components/schemas/" + long
         let dangling = try warningLine(try await importDocument(Self.responseWithSchema.replacingOccurrences(of: "SCHEMA", with: "{$ref: '\(reference)'}")))
-        #expect(dangling == "api.yaml:11:30: warning: '\(reference.prefix(100))…' points to nothing in this document; what it describes is left out [/paths/~1a/get/responses/200/content/application~1json/schema/$ref]")
+        #expect(dangling == "api.yaml:11:30: warning: '\(reference.prefix(100))…' points to nothing; what it describes is left out [/paths/~1a/get/responses/200/content/application~1json/schema/$ref]")
 
         expectFailure(
             try await importDocument("openapi: '3.2\(long)'\ninfo: {title: t, version: '1'}\npaths: {}\n"),
@@ -188,7 +188,7 @@ struct ImportErrorTests {
         #expect(document.hasSuffix(end))
         let column = document.utf8.count - end.utf8.count + 1  // where "#/nope" starts
         let nope = try warningLine(try await importDocument(document, named: "api.json"))
-        #expect(nope == "api.json:1:\(column): warning: '#/nope' points to nothing in this document; what it describes is left out [/paths/~1\(shown.dropFirst())/get/responses/200/content/application~1json/schema/$ref]")
+        #expect(nope == "api.json:1:\(column): warning: '#/nope' points to nothing; what it describes is left out [/paths/~1\(shown.dropFirst())/get/responses/200/content/application~1json/schema/$ref]")
 
         // A YAML key written twice (an explicit key, '? ', may be longer than 1024 characters).
         expectFailure(

@@ -66,7 +66,9 @@ struct SchemaConverter {
         guard case .object(let object) = schema else { return schema }  // `true`, `false`
         if let reference = object["$ref"]?.stringValue {
             let target = reference.hasPrefix("#/components/schemas/") ? OpenAPIDocument.localPointer(reference) : nil
-            if let target, target.tokens.count >= 3 {
+            // Only a place that exists: `#/components/schemas/A/properties/missing` is a reference to
+            // nowhere (already a warning), and a shared file would refer into nothing.
+            if let target, target.tokens.count >= 3, document.value(at: target) != nil {
                 let name = target.tokens[2]
                 if referencedComponents.insert(name).inserted { referencedInOrder.append(name) }
                 let rest = JSONPointer(tokens: Array(target.tokens.dropFirst(3)))
@@ -95,11 +97,12 @@ struct SchemaConverter {
         // it would describe is left out, and the keywords beside it still apply.
         let kept = object["$ref"]?.stringValue == nil ? object : JSONObject(object.members.filter { $0.key != "$ref" })
         var converted = JSONObject(convertMembers(kept, at: pointer, prefix: prefix, inlining: inlining))
-        Self.discriminate(&converted, original: object, components: document.root["components"]?.objectValue?["schemas"]?.objectValue ?? JSONObject())
+        Self.discriminate(&converted, original: object, components: document.root["components"]?.objectValue?["schemas"]?.objectValue ?? JSONObject(), document: document)
         // Contract schemas refer to each other by relative file paths; an `$id` would move their base.
         converted["$id"] = nil
-        if !document.version.isDraft2020 { converted = Self.rewrite30(converted) }
+        // Mended first: 3.0's `nullable` may wrap `allOf` into an `anyOf` that the mends must see through.
         converted = repair.repair(converted, at: pointer)
+        if !document.version.isDraft2020 { converted = Self.rewrite30(converted) }
         if let example = converted["example"] {
             converted["example"] = nil
             if converted["examples"] == nil { converted["examples"] = .array([example]) }
@@ -170,7 +173,7 @@ struct SchemaConverter {
     /// also requires its discriminator value. Branches usually share a base (`allOf: [Pet, …]`), so
     /// without it a cat is also a valid dog and `oneOf` rejects every real value. The value is the
     /// `mapping` key that names the branch, else the component's name, as OpenAPI defines it.
-    private static func discriminate(_ converted: inout JSONObject, original: JSONObject, components: JSONObject) {
+    private static func discriminate(_ converted: inout JSONObject, original: JSONObject, components: JSONObject, document: OpenAPIDocument) {
         guard let discriminator = original["discriminator"]?.objectValue, let property = discriminator["propertyName"]?.stringValue else { return }
         let mapping = discriminator["mapping"]?.objectValue ?? JSONObject()
         for combinator in ["oneOf", "anyOf"] {
@@ -187,7 +190,8 @@ struct SchemaConverter {
                     guard isComponent else { continue }
                     // Without a mapping the value is the component's name, unless the component
                     // pins the property itself (`type: {enum: [artist]}`): then that is what is sent.
-                    let own = components[name]?.objectValue?["properties"]?.objectValue?[property]?.objectValue
+                    let component = components[name].flatMap { document.resolved($0, at: JSONPointer(tokens: ["components", "schemas", name]))?.0 }
+                    let own = component?["properties"]?.objectValue?[property]?.objectValue
                     if own?["enum"] != nil || own?["const"] != nil { continue }
                     values = [.string(name)]
                 }

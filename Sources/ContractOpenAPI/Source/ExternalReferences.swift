@@ -28,6 +28,8 @@ struct ExternalReferences: Sendable {
     /// By key: the file's path relative to the root folder.
     private var files: [String: File] = [:]
     private(set) var warnings: [Diagnostic] = []
+    /// References left as written because a warning already said why (outside, missing, network).
+    private(set) var refused: Set<String> = []
 
     init(rootPath: String, shownAs shown: String, locate: @escaping @Sendable (JSONPointer) -> SourceLocation?) {
         // Links resolved, so a link inside the folder that leads out of it is seen for what it is.
@@ -66,7 +68,8 @@ struct ExternalReferences: Sendable {
             for member in object {
                 if member.key == "$ref", let reference = member.value.stringValue {
                     result["$ref"] = .string(rewritten(reference, inFile: key, at: pointer.appending("$ref"), queue: &queue))
-                } else if member.key.hasPrefix("x-") {
+                } else if member.key.hasPrefix("x-") || (Self.isData(member.key, member.value) && !Self.isNameMap(pointer)) {
+                    // Extensions and example data: a `$ref` inside them is a value, not a reference.
                     result[member.key] = member.value
                 } else if member.key == "mapping", pointer.tokens.last == "discriminator", case .object(let mapping) = member.value {
                     // A discriminator's mapping names schemas by reference too; rewritten alike,
@@ -100,7 +103,7 @@ struct ExternalReferences: Sendable {
             return local(key: key, fragment: fragment) ?? reference
         }
         if path.contains("://") || path.hasPrefix("urn:") {
-            warn("'\(Self.shown(reference))' is on the network, which the import never reads; what it describes is left out", inFile: key, at: pointer)
+            warn("'\(Self.shown(reference))' is on the network, which the import never reads; what it describes is left out", about: reference, inFile: key, at: pointer)
             return reference
         }
         let folder = key.map { (rootFolder as NSString).appendingPathComponent(($0 as NSString).deletingLastPathComponent) } ?? rootFolder
@@ -109,14 +112,14 @@ struct ExternalReferences: Sendable {
         guard target.hasPrefix(rootFolder + "/") else {
             warn(
                 "'\(Self.shown(reference))' is outside the folder of the document, which the import never reads; what it describes is left out",
-                inFile: key, at: pointer)
+                about: reference, inFile: key, at: pointer)
             return reference
         }
         if target == rootPath { return local(key: nil, fragment: fragment) ?? reference }
         let targetKey = String(target.dropFirst(rootFolder.count + 1))
         if files[targetKey] == nil {
             guard FileManager.default.fileExists(atPath: target) else {
-                warn("'\(Self.shown(reference))' refers to a file that does not exist; what it describes is left out", inFile: key, at: pointer)
+                warn("'\(Self.shown(reference))' refers to a file that does not exist; what it describes is left out", about: reference, inFile: key, at: pointer)
                 return reference
             }
             let shown = ((rootShown as NSString).deletingLastPathComponent as NSString).appendingPathComponent(targetKey)
@@ -125,6 +128,7 @@ struct ExternalReferences: Sendable {
                 files[targetKey] = File(shown: shown, path: target, locate: locate, value: value)
                 queue.append(targetKey)
             } catch {
+                refused.insert(reference)
                 warnings += error.diagnostics.map { diagnostic in
                     var diagnostic = diagnostic
                     diagnostic.severity = .warning
@@ -144,11 +148,29 @@ struct ExternalReferences: Sendable {
         return JSONPointer(tokens: (key.map { [Self.area, $0] } ?? []) + inner.tokens).uriFragment
     }
 
-    private mutating func warn(_ message: String, inFile key: String?, at pointer: JSONPointer) {
+    private mutating func warn(_ message: String, about reference: String, inFile key: String?, at pointer: JSONPointer) {
+        refused.insert(reference)
         let file = key.flatMap { files[$0] }
         let locate = file?.locate ?? rootLocate
         let location = sequence(first: pointer, next: \.parent).lazy.compactMap(locate).first
         warnings.append(.warning(message, file: file?.shown ?? rootShown, location: location, pointer: pointer))
+    }
+
+    /// Example data and schema values. `examples` is data as a schema's array, but a map of
+    /// Example Objects (which may be references) beside a media type or a parameter.
+    static func isData(_ key: String, _ value: JSONValue) -> Bool {
+        switch key {
+        case "example", "default", "enum", "const", "value": true
+        case "examples": value.arrayValue != nil
+        default: false
+        }
+    }
+
+    /// Whether the object at `pointer` is a map of names (`properties`, `schemas`…), whose keys
+    /// may be spelled like data keywords.
+    static func isNameMap(_ pointer: JSONPointer) -> Bool {
+        ["properties", "patternProperties", "schemas", "parameters", "responses", "headers", "definitions", "$defs", "paths"]
+            .contains(pointer.tokens.last ?? "")
     }
 
     private static func shown(_ reference: String) -> String {

@@ -53,7 +53,10 @@ struct OpenAPIDocument {
                 let document = try JSONParser().parse(bytes)
                 return (document.value, { document.location(of: $0) })
             } catch {
-                throw fail("invalid JSON: \(error.message)", at: error.location)
+                // YAML's flow style starts with `{` too (`{type: string}`): JSON's error stands only
+                // when the text is no YAML either.
+                guard let (value, map) = try? YAMLReader.read(text) else { throw fail("invalid JSON: \(error.message)", at: error.location) }
+                return (value, { [value] in map.location(of: $0, in: value) })
             }
         }
         do {
@@ -208,11 +211,23 @@ struct OpenAPIDocument {
                     let at = pointer.appending("$ref")
                     if let target = Self.localPointer(reference) {
                         if self.value(at: target) == nil {
-                            problems.append(warning("'\(Self.shown(reference))' points to nothing in this document; what it describes is left out", at: at))
+                            // As the author wrote it: inside a bundled file, a pointer into that file.
+                            let written = place(of: target).pointer.uriFragment
+                            let shownReference = target.tokens.first == ExternalReferences.area ? (written.isEmpty ? "#" : written) : reference
+                            problems.append(warning("'\(Self.shown(shownReference))' points to nothing; what it describes is left out", at: at))
                         }
+                    } else if !external.refused.contains(reference) {
+                        // Left as written by the bundling: a fragment that is no JSON Pointer (`#Pet`).
+                        problems.append(warning(
+                            "'\(Self.shown(reference))' cannot be followed (a fragment must be a JSON Pointer such as '#/Pet'); what it describes is left out", at: at))
                     }
                 }
-                for member in object where member.key != "$ref" && !member.key.hasPrefix("x-") { walk(member.value, at: pointer.appending(member.key)) }
+                // Extensions are other tools' business; the bundled files of a split document are not.
+                for member in object where member.key != "$ref" && (!member.key.hasPrefix("x-") || (pointer.isRoot && member.key == ExternalReferences.area))
+                    && !(ExternalReferences.isData(member.key, member.value) && !ExternalReferences.isNameMap(pointer))
+                {
+                    walk(member.value, at: pointer.appending(member.key))
+                }
             case .array(let elements):
                 for (index, element) in elements.enumerated() { walk(element, at: pointer.appending(index)) }
             default:

@@ -17,8 +17,9 @@ struct Swagger2Converter {
     private(set) var warnings: [(message: String, at: JSONPointer)] = []
     /// Converted places and the 2.0 places they came from, most specific first when looked up.
     private var origins: [(converted: [String], original: [String])] = []
-    /// Shared parameters that are bodies: a reference to one is a reference to a request body.
-    private var bodyParameters: Set<String> = []
+    /// Shared parameters by name: a reference to a body or form field one is resolved at each
+    /// operation, with that operation's `consumes`.
+    private var sharedParameters: [String: JSONObject] = [:]
 
     /// The 2.0 place a converted pointer came from: the longest recorded prefix, mapped.
     func origin(of pointer: JSONPointer) -> JSONPointer {
@@ -54,8 +55,8 @@ struct Swagger2Converter {
         var parameters = JSONObject()
         for member in root["parameters"]?.objectValue ?? JSONObject() {
             guard let parameter = member.value.objectValue else { continue }
+            sharedParameters[member.key] = parameter
             if parameter["in"]?.stringValue == "body" {
-                bodyParameters.insert(member.key)
                 bodies[member.key] = .object(requestBody([parameter], form: false, consumes: consumes))
                 moved(["components", "requestBodies", member.key], from: ["parameters", member.key])
             } else {
@@ -85,11 +86,9 @@ struct Swagger2Converter {
             for member in item {
                 switch member.key {
                 case "parameters":
-                    converted["parameters"] = .array((member.value.arrayValue ?? []).compactMap { value in
-                        guard let parameter = value.objectValue else { return nil }
-                        // A body at path level applies to each operation; it is added there.
-                        return parameter["in"]?.stringValue == "body" || parameter["in"]?.stringValue == "formData" ? nil : .object(self.parameter(parameter))
-                    })
+                    // Each operation takes the path's parameters in (bodies and form fields need its
+                    // `consumes`); the path item keeps none.
+                    continue
                 case "get", "put", "post", "delete", "options", "head", "patch":
                     guard let operation = member.value.objectValue else { continue }
                     let inherited = (item["parameters"]?.arrayValue ?? []).compactMap(\.objectValue)
@@ -120,26 +119,28 @@ struct Swagger2Converter {
         let produces = operation["produces"]?.arrayValue?.compactMap(\.stringValue) ?? produces
         let consumes = operation["consumes"]?.arrayValue?.compactMap(\.stringValue) ?? consumes
         var result = JSONObject()
-        var all: [(JSONObject, Int?)] = inherited.map { ($0, nil) }
+        // Shared parameters taken in: a body or form field needs this operation's `consumes`, and
+        // identity (name and place) must be known to let an operation's parameter replace one of the path's.
+        func resolved(_ parameter: JSONObject) -> JSONObject {
+            guard let reference = parameter["$ref"]?.stringValue, reference.hasPrefix("#/parameters/"),
+                let shared = sharedParameters[String(reference.dropFirst("#/parameters/".count))]
+            else { return parameter }
+            return shared
+        }
+        var all: [(parameter: JSONObject, written: JSONObject, index: Int?)] = inherited.map { (resolved($0), $0, nil) }
         for (index, value) in (operation["parameters"]?.arrayValue ?? []).enumerated() {
-            guard let parameter = value.objectValue else { continue }
+            guard let written = value.objectValue else { continue }
+            let parameter = resolved(written)
             // An operation's parameter replaces a path-level one of the same name and place.
-            all.removeAll { $0.1 == nil && $0.0["name"] == parameter["name"] && $0.0["in"] == parameter["in"] }
-            all.append((parameter, index))
+            if let name = parameter["name"], let place = parameter["in"] {
+                all.removeAll { $0.index == nil && $0.parameter["name"] == name && $0.parameter["in"] == place }
+            }
+            all.append((parameter, written, index))
         }
         var converted: [JSONValue] = []
         var body: [JSONObject] = []
         var form: [JSONObject] = []
-        var bodyReference: String?
-        for (parameter, index) in all {
-            if let reference = parameter["$ref"]?.stringValue {
-                if reference.hasPrefix("#/parameters/"), bodyParameters.contains(String(reference.dropFirst("#/parameters/".count))) {
-                    bodyReference = "#/components/requestBodies/" + reference.dropFirst("#/parameters/".count)
-                } else {
-                    converted.append(.object(JSONObject([.init(key: "$ref", value: .string(Self.rewrite(reference)))])))
-                }
-                continue
-            }
+        for (parameter, written, index) in all {
             switch parameter["in"]?.stringValue {
             case "body":
                 body.append(parameter)
@@ -148,7 +149,11 @@ struct Swagger2Converter {
                 form.append(parameter)
             default:
                 if let index { moved(tokens + ["parameters", String(converted.count)], from: tokens + ["parameters", String(index)]) }
-                converted.append(.object(self.parameter(parameter)))
+                if let reference = written["$ref"]?.stringValue {
+                    converted.append(.object(JSONObject([.init(key: "$ref", value: .string(Self.rewrite(reference)))])))
+                } else {
+                    converted.append(.object(self.parameter(parameter)))
+                }
             }
         }
         for member in operation {
@@ -175,9 +180,7 @@ struct Swagger2Converter {
             }
         }
         if !converted.isEmpty { result["parameters"] = .array(converted) }
-        if let bodyReference {
-            result["requestBody"] = .object(JSONObject([.init(key: "$ref", value: .string(bodyReference))]))
-        } else if !body.isEmpty {
+        if !body.isEmpty {
             result["requestBody"] = .object(requestBody(body, form: false, consumes: consumes))
         } else if !form.isEmpty {
             result["requestBody"] = .object(requestBody(form, form: true, consumes: consumes))
@@ -226,9 +229,10 @@ struct Swagger2Converter {
             var required: [JSONValue] = []
             for parameter in parameters {
                 guard let name = parameter["name"]?.stringValue else { continue }
-                var converted = self.parameter(parameter)
-                properties[name] = converted["schema"] ?? .object(JSONObject())
-                converted["schema"] = nil
+                var property = self.parameter(parameter)["schema"]?.objectValue ?? JSONObject()
+                // A form field's example belongs to its property, where the body is made from.
+                if let example = parameter["x-example"] { property["example"] = example }
+                properties[name] = .object(property)
                 if parameter["required"]?.boolValue == true { required.append(.string(name)) }
             }
             var schema = JSONObject()
@@ -308,7 +312,15 @@ struct Swagger2Converter {
         case .object(let object):
             var result = JSONObject()
             for member in object {
+                // Values, not schemas: an example may well hold a `type` or a `$ref` of its own.
+                if ["example", "examples", "default", "enum", "const", "x-example"].contains(member.key) {
+                    result[member.key] = member.value
+                    continue
+                }
                 switch (member.key, member.value) {
+                case ("properties", .object(let map)), ("patternProperties", .object(let map)), ("definitions", .object(let map)):
+                    // Names, not keywords: a property may be called `example` or `type`.
+                    result[member.key] = .object(JSONObject(map.members.map { .init(key: $0.key, value: schema($0.value)) }))
                 case ("$ref", .string(let reference)):
                     result["$ref"] = .string(Self.rewrite(reference))
                 case ("x-nullable", .bool(let nullable)), ("x-isnullable", .bool(let nullable)):
