@@ -262,6 +262,25 @@ struct ImportCommandTests {
         #expect(pet.contains(#""type": "file""#), "example data kept as written: \(pet)")
     }
 
+    /// A request body of any type (`*/*`) with a schema is sent as JSON, which such a server accepts.
+    @Test func anyTypeBodiesAreSentAsJSON() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try importChecked("""
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths:
+              /things:
+                put:
+                  requestBody:
+                    required: true
+                    content: {'*/*': {schema: {type: object, required: [name], properties: {name: {type: string, example: box}}}}}
+                  responses: {'200': {description: ok}}
+            """)
+        #expect(!result.stderr.contains("cannot be expressed"), "\(result.stderr)")
+        let contract = try String(contentsOf: folder.appendingPathComponent("out/put-things.json"), encoding: .utf8)
+        #expect(contract.contains(#""body": {"#) && contract.contains(#""name": "box""#), "\(contract)")
+    }
+
     /// A document split over files: path items, operations and schemas in other files, relative
     /// to the file that refers to them, which refer back to each other. Nothing above the folder
     /// of the named document is read; a missing file is a warning at the referring line.

@@ -86,6 +86,12 @@ extension OperationImporter {
         if let text = content.members.first(where: { $0.key.lowercased().hasPrefix("text/") }), let media = text.value.objectValue {
             return ImportedBody(mode: .text, mediaType: text.key, required: required, media: media, pointer: contentPointer.appending(text.key))
         }
+        // `*/*` accepts anything, JSON included: a body with a schema is sent as JSON.
+        if let any = content.members.first(where: { ["*/*", "application/*"].contains($0.key.lowercased()) }), let media = any.value.objectValue,
+            media["schema"] != nil
+        {
+            return ImportedBody(mode: .json, mediaType: "application/json", required: required, media: media, pointer: contentPointer.appending(any.key))
+        }
         return ImportedBody(mode: .unsupported, mediaType: first.key, required: required, media: JSONObject(), pointer: contentPointer.appending(first.key))
     }
 
