@@ -103,6 +103,13 @@ public struct OwnedFolder: Sendable {
         return FileSystem.read(absolute(relative))
     }
 
+    /// The bytes of the file at `relative`, nil when there is none; what stands in the way (a
+    /// link, a folder) is an error, for files a command must read if they exist (its manifest).
+    public func contents(of relative: FolderPath) throws(FolderError) -> [UInt8]? {
+        if let obstacle = obstacle(at: relative) { throw FolderError(obstacle) }
+        return read(relative)
+    }
+
     /// What a killed change left: folders beside this one, and temporary files inside it from
     /// an earlier version of the tool. The next ``replace(writing:removing:)`` removes them.
     public func leftovers() -> [String] {

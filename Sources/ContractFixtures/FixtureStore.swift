@@ -30,11 +30,13 @@ public struct FixtureStore: Sendable {
         for fixture in fixtures {
             let relative = try Self.relativePath(fixture.path)
             if let obstacle = folder.obstacle(at: relative) { throw FixtureStoreError("\(obstacle); the previous fixtures are unchanged") }
-            if !owned.contains(relative), folder.exists(relative) {
+            let current = folder.read(relative)
+            // A file read is there; only when none could be read is it looked for (an unreadable one).
+            if !owned.contains(relative), current != nil || folder.exists(relative) {
                 throw FixtureStoreError(
                     "\(shown(fixture.path)) exists and was not written by contract fixtures; move it away or choose another --out")
             }
-            if folder.read(relative) == fixture.bytes {
+            if current == fixture.bytes {
                 summary.unchanged.append(fixture.path)
             } else {
                 writes[relative] = fixture.bytes
@@ -103,10 +105,13 @@ public struct FixtureStore: Sendable {
 
     private func readManifest() throws(FixtureStoreError) -> FixtureManifest? {
         let name = try Self.relativePath(FixtureManifest.fileName)
-        guard let bytes = folder.read(name) else {
-            if let obstacle = folder.obstacle(at: name) { throw FixtureStoreError(obstacle) }
-            return nil
+        let contents: [UInt8]?
+        do {
+            contents = try folder.contents(of: name)
+        } catch {
+            throw FixtureStoreError(error.description)
         }
+        guard let bytes = contents else { return nil }
         return try FixtureManifest(parsing: bytes, file: shown(FixtureManifest.fileName))
     }
 

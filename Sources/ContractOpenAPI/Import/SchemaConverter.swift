@@ -162,7 +162,8 @@ struct SchemaConverter {
         return found
     }
 
-    private static let schemaMaps: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]
+    /// Keywords whose value maps names to subschemas: their keys are names, never keywords.
+    static let schemaMaps: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]
     private static let schemaArrays: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
     private static let schemaValues: Set<String> = [
         "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems",

@@ -118,10 +118,13 @@ public enum ImportWriter {
 
     private static func readManifest(_ folder: OwnedFolder, shown: String) throws(ImportFailure) -> [FolderPath: String] {
         let name = try manifestPath(shown: shown)
-        guard let bytes = folder.read(name) else {
-            if let obstacle = folder.obstacle(at: name) { throw ImportFailure(diagnostics: [.error(obstacle, file: shown)]) }
-            return [:]
+        let contents: [UInt8]?
+        do {
+            contents = try folder.contents(of: name)
+        } catch {
+            throw ImportFailure(diagnostics: [.error(error.description, file: shown)])
         }
+        guard let bytes = contents else { return [:] }
         let document: JSONDocument
         do throws(JSONSyntaxError) {
             document = try JSONParser().parse(bytes)

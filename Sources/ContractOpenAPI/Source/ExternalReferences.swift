@@ -152,7 +152,7 @@ struct ExternalReferences: Sendable {
         refused.insert(reference)
         let file = key.flatMap { files[$0] }
         let locate = file?.locate ?? rootLocate
-        let location = sequence(first: pointer, next: \.parent).lazy.compactMap(locate).first
+        let location = OpenAPIDocument.nearest(pointer, in: locate)
         warnings.append(.warning(message, file: file?.shown ?? rootShown, location: location, pointer: pointer))
     }
 

@@ -117,19 +117,19 @@ struct OpenAPIDocument {
     /// `/x-contract-files`, but warnings point into the file they were read from.
     func place(of pointer: JSONPointer) -> (file: String, location: SourceLocation?, pointer: JSONPointer) {
         if let (file, locate, inner) = external.place(of: pointer) {
-            return (file, sequence(first: inner, next: \.parent).lazy.compactMap(locate).first, inner)
+            return (file, Self.nearest(inner, in: locate), inner)
         }
         return (file, location(of: pointer), pointer)
     }
 
     /// Where `pointer` (or its nearest ancestor with a known position) is in the root file.
     func location(of pointer: JSONPointer) -> SourceLocation? {
-        var current: JSONPointer? = pointer
-        while let at = current {
-            if let location = locate(at) { return location }
-            current = at.parent
-        }
-        return nil
+        Self.nearest(pointer, in: locate)
+    }
+
+    /// The position of `pointer`, or of its nearest ancestor that has one.
+    static func nearest(_ pointer: JSONPointer, in locate: (JSONPointer) -> SourceLocation?) -> SourceLocation? {
+        sequence(first: pointer, next: \.parent).lazy.compactMap(locate).first
     }
 
     func warning(_ message: String, at pointer: JSONPointer) -> Diagnostic {

@@ -318,7 +318,7 @@ struct Swagger2Converter {
                     continue
                 }
                 switch (member.key, member.value) {
-                case ("properties", .object(let map)), ("patternProperties", .object(let map)), ("definitions", .object(let map)):
+                case (let key, .object(let map)) where SchemaConverter.schemaMaps.contains(key):
                     // Names, not keywords: a property may be called `example` or `type`.
                     result[member.key] = .object(JSONObject(map.members.map { .init(key: $0.key, value: schema($0.value)) }))
                 case ("$ref", .string(let reference)):

@@ -148,6 +148,6 @@ struct ResponseChecker: Sendable {
     }
 
     static func clip(_ text: String, to length: Int = 80) -> String {
-        text.count > length ? String(text.prefix(length)) + "…" : text
+        text.count > length ? String(text.prefix(length)) + Secrets.cutMark : text
     }
 }

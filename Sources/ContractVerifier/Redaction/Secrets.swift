@@ -40,8 +40,7 @@ public struct Secrets: Sendable {
 
     /// `text` masked, then cut to `length` characters with `…`.
     func clip(_ text: String, to length: Int) -> String {
-        let masked = redact(text)
-        return masked.count > length ? String(masked.prefix(length)) + Self.cutMark : masked
+        ResponseChecker.clip(redact(text), to: length)
     }
 
     /// Byte ranges to mask: whole echoes, and the parts of echoes that touch a cut.
