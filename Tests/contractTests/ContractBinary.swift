@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `contract` executable built beside the test bundle.
 enum ContractBinary {
@@ -18,7 +19,15 @@ enum ContractBinary {
         return buildFolder.deletingLastPathComponent().appendingPathComponent("contract")
     }
 
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> Result {
+    /// Runs the binary on a thread of its own: tests run on the cooperative pool, one thread per
+    /// core, and a test that blocked one while a child process ran starved the async tests beside
+    /// it (an HTTP timeout test then measured the wait for a thread).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) async throws -> Result {
+        try await onOwnThread { try runBlocking(arguments, in: directory, environment: environment) }
+    }
+
+    /// The same, blocking the calling thread: for code already on a thread of its own.
+    static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The example API (examples/MarketAPI) against the project's own contracts, through the real
@@ -24,7 +25,7 @@ struct ExampleAPITests {
     }
 
     /// A running example API; stopped when released.
-    final class RunningServer {
+    final class RunningServer: @unchecked Sendable {
         let process = Process()
         let baseURL: String
 
@@ -53,6 +54,12 @@ struct ExampleAPITests {
             baseURL = String(text[range])
         }
 
+        /// Started on a thread of its own: building the server and waiting for its port would
+        /// otherwise hold one of the cooperative pool's threads.
+        static func started(_ arguments: [String]) async throws -> RunningServer {
+            try await onOwnThread { try RunningServer(arguments) }
+        }
+
         deinit {
             process.terminate()
             process.waitUntilExit()
@@ -63,23 +70,23 @@ struct ExampleAPITests {
         let output: String
     }
 
-    func verify(_ server: RunningServer, _ extra: [String] = []) throws -> ContractBinary.Result {
+    func verify(_ server: RunningServer, _ extra: [String] = []) async throws -> ContractBinary.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["MARKET_TOKEN"] = "example-token"
-        return try ContractBinary.run(
+        return try await ContractBinary.run(
             ["verify", "--base-url", server.baseURL, "--color", "never"] + extra + ["contracts"], in: Self.packageRoot, environment: environment)
     }
 
-    @Test func theExampleAPIKeepsItsContracts() throws {
-        let server = try RunningServer([])
-        let result = try verify(server)
+    @Test func theExampleAPIKeepsItsContracts() async throws {
+        let server = try await RunningServer.started([])
+        let result = try await verify(server)
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("10 cases: 10 passed, 0 failed"))
     }
 
-    @Test func everyDriftIsCaughtAndExplained() throws {
-        let server = try RunningServer(["--drift"])
-        let result = try verify(server)
+    @Test func everyDriftIsCaughtAndExplained() async throws {
+        let server = try await RunningServer.started(["--drift"])
+        let result = try await verify(server)
         #expect(result.exitCode == 1)
         let expected = [
             // A renamed field.
@@ -98,21 +105,21 @@ struct ExampleAPITests {
 
     /// The example API's OpenAPI document imports into contracts the API passes, and that catch
     /// its drift.
-    @Test func itsOpenAPIDocumentImportsIntoWorkingContracts() throws {
+    @Test func itsOpenAPIDocumentImportsIntoWorkingContracts() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("imported-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let imported = try ContractBinary.run(["import", "openapi", "examples/MarketAPI/openapi.yaml", "--out", out.path], in: Self.packageRoot)
+        let imported = try await ContractBinary.run(["import", "openapi", "examples/MarketAPI/openapi.yaml", "--out", out.path], in: Self.packageRoot)
         #expect(imported.exitCode == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("MARKET_TOKEN: a bearer access token"))
         var environment = ProcessInfo.processInfo.environment
         environment["MARKET_TOKEN"] = "example-token"
-        func verify(_ server: RunningServer) throws -> ContractBinary.Result {
-            try ContractBinary.run(["verify", "--base-url", server.baseURL, "--color", "never", out.path], in: Self.packageRoot, environment: environment)
+        func verify(_ server: RunningServer) async throws -> ContractBinary.Result {
+            try await ContractBinary.run(["verify", "--base-url", server.baseURL, "--color", "never", out.path], in: Self.packageRoot, environment: environment)
         }
-        let passing = try verify(RunningServer([]))
+        let passing = try await verify(RunningServer.started([]))
         #expect(passing.exitCode == 0, "\(passing.stdout)")
         #expect(passing.stdout.contains("10 cases: 10 passed, 0 failed"))
-        let drifting = try verify(RunningServer(["--drift"]))
+        let drifting = try await verify(RunningServer.started(["--drift"]))
         #expect(drifting.exitCode == 1)
         for line in [
             "FAIL  products.get/found", "FAIL  products.create/created", "FAIL  products.list/first-page",

@@ -8,35 +8,35 @@ struct FixturesCommandTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let exampleFixtures = "examples/MarketClient/Tests/MarketClientTests/Fixtures"
 
-    @Test func theExampleAppsFixturesAreCurrent() throws {
-        let result = try ContractBinary.run(["fixtures", "--check", "--out", Self.exampleFixtures, "contracts"], in: Self.packageRoot)
+    @Test func theExampleAppsFixturesAreCurrent() async throws {
+        let result = try await ContractBinary.run(["fixtures", "--check", "--out", Self.exampleFixtures, "contracts"], in: Self.packageRoot)
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("10 fixtures up to date"))
     }
 
-    @Test func anEditedContractFailsTheCheckWithItsReason() throws {
+    @Test func anEditedContractFailsTheCheckWithItsReason() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-cli-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("contracts"), to: work.appendingPathComponent("contracts"))
-        let written = try ContractBinary.run(["fixtures", "--out", "out", "contracts"], in: work)
+        let written = try await ContractBinary.run(["fixtures", "--out", "out", "contracts"], in: work)
         #expect(written.exitCode == 0)
         #expect(written.stdout.contains("10 fixtures in out: 10 written"))
         let health = work.appendingPathComponent("contracts/health.json")
         let text = try String(contentsOf: health, encoding: .utf8)
         try text.replacing(#""example": { "status": "ok" }"#, with: #""example": { "status": "ok", "uptime": 5 }"#).write(to: health, atomically: true, encoding: .utf8)
-        let check = try ContractBinary.run(["fixtures", "--check", "--out", "out", "contracts"], in: work)
+        let check = try await ContractBinary.run(["fixtures", "--check", "--out", "out", "contracts"], in: work)
         #expect(check.exitCode == 1)
         #expect(check.stdout.contains("stale: health.get/ok.json: differs from what health.get/ok in contracts/health.json gives now"))
         #expect(check.stdout.contains("run 'contract fixtures --out out contracts'"))
     }
 
-    @Test func aCaseThatCannotBeSynthesizedWritesNothing() throws {
+    @Test func aCaseThatCannotBeSynthesizedWritesNothing() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work.appendingPathComponent("contracts"), withIntermediateDirectories: true)
         try """
             { "id": "odd", "request": { "method": "GET", "path": "/odd" },
               "cases": [ { "name": "lookahead", "response": { "status": 200, "schema": { "type": "string", "pattern": "^(?=a)b$" } } } ] }
             """.write(to: work.appendingPathComponent("contracts/odd.json"), atomically: true, encoding: .utf8)
-        let result = try ContractBinary.run(["fixtures", "--out", "out", "contracts"], in: work)
+        let result = try await ContractBinary.run(["fixtures", "--out", "out", "contracts"], in: work)
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("odd/lookahead: cannot synthesize a body valid against its schema"))
         #expect(result.stderr.contains("add an 'example' to the response"))

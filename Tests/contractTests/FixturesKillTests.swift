@@ -41,7 +41,7 @@ struct FixturesKillTests {
     }
 
     func run(_ generation: String) throws -> ContractBinary.Result {
-        try ContractBinary.run(["fixtures", "--out", "out", "contracts-\(generation)"], in: work)
+        try ContractBinary.runBlocking(["fixtures", "--out", "out", "contracts-\(generation)"], in: work)
     }
 
     /// Siblings of the output folder other than the trees: what a killed run left beside it.
@@ -140,7 +140,7 @@ struct FixturesKillTests {
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(try await onOwnThread { test.snapshot() } == (final == "A" ? setA : setB))
         #expect(try await onOwnThread { try test.besideTheFolder() }.isEmpty)
-        let check = try await onOwnThread { try ContractBinary.run(["fixtures", "--check", "--out", "out", "contracts-\(final)"], in: test.work) }
+        let check = try await onOwnThread { try ContractBinary.runBlocking(["fixtures", "--check", "--out", "out", "contracts-\(final)"], in: test.work) }
         #expect(check.exitCode == 0, "\(check.stdout)")
     }
 }

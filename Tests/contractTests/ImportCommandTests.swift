@@ -15,19 +15,19 @@ struct ImportCommandTests {
 
     /// Imports `document` (as `name`) into `out`, expecting success, and checks that what was
     /// written lints clean and gives fixtures; returns the import's output.
-    func importChecked(_ document: String, named name: String = "api.yaml", sourceLocation: SourceLocation = #_sourceLocation) throws -> ContractBinary.Result {
+    func importChecked(_ document: String, named name: String = "api.yaml", sourceLocation: SourceLocation = #_sourceLocation) async throws -> ContractBinary.Result {
         _ = try write(document, to: name)
-        let result = try ContractBinary.run(["import", "openapi", name, "--out", "out"], in: folder)
+        let result = try await ContractBinary.run(["import", "openapi", name, "--out", "out"], in: folder)
         #expect(result.exitCode == 0, "\(result.stderr)", sourceLocation: sourceLocation)
-        let lint = try ContractBinary.run(["lint", "out"], in: folder)
+        let lint = try await ContractBinary.run(["lint", "out"], in: folder)
         #expect(lint.exitCode == 0, "\(lint.stdout)", sourceLocation: sourceLocation)
-        let fixtures = try ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
+        let fixtures = try await ContractBinary.run(["fixtures", "--out", "fx", "out"], in: folder)
         #expect(fixtures.exitCode == 0, "\(fixtures.stderr)", sourceLocation: sourceLocation)
         return result
     }
 
-    func importDocument(_ path: String, out: String) throws -> ContractBinary.Result {
-        try ContractBinary.run(["import", "openapi", path, "--out", out], in: folder)
+    func importDocument(_ path: String, out: String) async throws -> ContractBinary.Result {
+        try await ContractBinary.run(["import", "openapi", path, "--out", out], in: folder)
     }
 
     static let valid = """
@@ -50,10 +50,10 @@ struct ImportCommandTests {
         ("swagger: '1.2'\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: Swagger 1.2 documents are not supported"),
         ("openapi: 4.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n", "broken.yaml:1:10: error: OpenAPI 4.0.0 is not supported: 3.0.x, 3.1.x and 3.2.x are"),
     ])
-    func malformedDocumentsStopWithExit2AndWriteNothing(_ document: String, _ expected: String) throws {
+    func malformedDocumentsStopWithExit2AndWriteNothing(_ document: String, _ expected: String) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write(document, to: "broken.yaml")
-        let result = try ContractBinary.run(["import", "openapi", "broken.yaml", "--out", "out"], in: folder)
+        let result = try await ContractBinary.run(["import", "openapi", "broken.yaml", "--out", "out"], in: folder)
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains(expected), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was written"))
@@ -61,7 +61,7 @@ struct ImportCommandTests {
     }
 
     /// What a published document gets wrong becomes a warning at its line; the rest imports.
-    @Test func imperfectDocumentsImportWithWarnings() throws {
+    @Test func imperfectDocumentsImportWithWarnings() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try write("""
             openapi: 3.1.0
@@ -84,7 +84,7 @@ struct ImportCommandTests {
                               kind: {type: string, enum: [true, false]}
                               missing: {$ref: '#/components/schemas/Missing'}
             """, to: "api.yaml")
-        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        let result = try await ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
         #expect(result.exitCode == 0, "\(result.stderr)")
         let output = result.stdout + result.stderr
         for expected in [
@@ -101,15 +101,15 @@ struct ImportCommandTests {
         #expect(contract.contains("\"enum\": [\n                1,\n                2\n"), "\(contract)")
         #expect(contract.contains("\"true\",\n                \"false\""), "\(contract)")
         #expect(!contract.contains("x-expand") && !contract.contains("Nowhere"))
-        let lint = try ContractBinary.run(["lint", "out"], in: folder)
+        let lint = try await ContractBinary.run(["lint", "out"], in: folder)
         #expect(lint.exitCode == 0, "\(lint.stdout)")
     }
 
     /// `additionalProperties: false` in one `allOf` part (or beside `allOf`) closes the object the
     /// parts make together, as the author meant; fixtures then get a body.
-    @Test func aClosedAllOfPartClosesTheWhole() throws {
+    @Test func aClosedAllOfPartClosesTheWhole() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try importChecked("""
+        let result = try await importChecked("""
             openapi: 3.1.0
             info: {title: t, version: '1'}
             paths:
@@ -132,7 +132,7 @@ struct ImportCommandTests {
 
     /// `/files/{id}#get_shared_link` describes another operation on one path: the request goes to
     /// the path, the id keeps the fragment. Case names are words a person would write.
-    @Test func pathFragmentsAndCaseNames() throws {
+    @Test func pathFragmentsAndCaseNames() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try write("""
             openapi: 3.1.0
@@ -152,7 +152,7 @@ struct ImportCommandTests {
                   parameters: [{name: file_id, in: path, required: true, schema: {type: string}}]
                   responses: {'200': {description: ok, content: {application/json: {schema: {type: object}}}}}
             """, to: "api.yaml")
-        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        let result = try await ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect((result.stdout + result.stderr).contains(
             "warning: the path's fragment '#get_shared_link' is not sent: requests go to '/files/{file_id}'; contract ids keep it"))
@@ -161,14 +161,14 @@ struct ImportCommandTests {
         #expect(shared.contains(#""name": "created""#) && shared.contains(#""name": "no-credentials""#), "\(shared)")
         let plain = try String(contentsOf: folder.appendingPathComponent("out/post-files-file_id.json"), encoding: .utf8)
         #expect(plain.contains(#""name": "ok""#))
-        #expect(try ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
+        #expect(try await ContractBinary.run(["lint", "out"], in: folder).exitCode == 0)
     }
 
     /// Swagger 2.0 imports as the OpenAPI 3.0 it describes: bodies, forms, media types, shared
     /// definitions and parameters, security; warnings point into the 2.0 file.
-    @Test func swagger2DocumentsImport() throws {
+    @Test func swagger2DocumentsImport() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try importChecked("""
+        let result = try await importChecked("""
             swagger: '2.0'
             info: {title: t, version: '1'}
             host: api.example.com
@@ -228,9 +228,9 @@ struct ImportCommandTests {
     /// Found in review: shared parameters referenced at path and operation level both apply, a
     /// shared form field joins the form, examples keep their data (`type: file` in an example is
     /// no schema), and a property called `default` is a property.
-    @Test func swagger2SharedParametersAndExampleData() throws {
+    @Test func swagger2SharedParametersAndExampleData() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try importChecked("""
+        let result = try await importChecked("""
             swagger: '2.0'
             info: {title: t, version: '1'}
             parameters:
@@ -263,9 +263,9 @@ struct ImportCommandTests {
     }
 
     /// A request body of any type (`*/*`) with a schema is sent as JSON, which such a server accepts.
-    @Test func anyTypeBodiesAreSentAsJSON() throws {
+    @Test func anyTypeBodiesAreSentAsJSON() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try importChecked("""
+        let result = try await importChecked("""
             openapi: 3.0.3
             info: {title: t, version: '1'}
             paths:
@@ -284,7 +284,7 @@ struct ImportCommandTests {
     /// A document split over files: path items, operations and schemas in other files, relative
     /// to the file that refers to them, which refer back to each other. Nothing above the folder
     /// of the named document is read; a missing file is a warning at the referring line.
-    @Test func splitDocumentsAreReadWithinTheirFolder() throws {
+    @Test func splitDocumentsAreReadWithinTheirFolder() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try write("secret: do not read", to: "outside.yaml")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("api/paths"), withIntermediateDirectories: true)
@@ -315,7 +315,7 @@ struct ImportCommandTests {
                 name: {type: string}
                 pets: {type: array, items: {$ref: 'pet.yaml'}}
             """, to: "api/schemas/owner.yaml")
-        let result = try importChecked("""
+        let result = try await importChecked("""
             openapi: 3.0.3
             info: {title: t, version: '1'}
             paths:
@@ -342,7 +342,7 @@ struct ImportCommandTests {
 
     /// Values the document gives no example for are listed; `--value` replaces them, and the
     /// folder keeps the values given for the next import.
-    @Test func madeUpValuesAreListedAndCanBeGiven() throws {
+    @Test func madeUpValuesAreListedAndCanBeGiven() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let document = """
             openapi: 3.1.0
@@ -356,39 +356,39 @@ struct ImportCommandTests {
                   parameters: [{name: petId, in: path, required: true, schema: {type: integer}}]
                   responses: {'204': {description: gone}}
             """
-        let first = try importChecked(document)
+        let first = try await importChecked(document)
         #expect(first.stdout.contains("  petId (path) = 1: get-pets-petId/ok, delete-pets-petId/no-content"), "\(first.stdout)")
         #expect(!first.stdout.contains("q (query)"), "a documented example is not made up")
-        let given = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out", "--value", "petId=42"], in: folder)
+        let given = try await ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out", "--value", "petId=42"], in: folder)
         #expect(given.exitCode == 0 && !given.stdout.contains("made up"), "\(given.stdout)")
-        let again = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        let again = try await ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
         #expect(again.stdout.contains("0 files written"), "\(again.stdout)")
         let contract = try String(contentsOf: folder.appendingPathComponent("out/get-pets-petId.json"), encoding: .utf8)
         #expect(contract.contains(#""petId": 42"#), "\(contract)")
     }
 
     /// OpenAPI 3.2 imports as 3.1, with a note on what 3.2 adds.
-    @Test func openAPI32ImportsAs31() throws {
+    @Test func openAPI32ImportsAs31() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try write(Self.valid.replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.2.0"), to: "api.yaml")
-        let result = try ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
+        let result = try await ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("api.yaml:1:10: note: OpenAPI 3.2 is read as 3.1"), "\(result.stderr)")
         #expect(result.stdout.contains("1 contract with 1 case in out: 2 files written"), "\(result.stdout)")
     }
 
-    @Test func reimportRewritesOnlyWhatAnImportWrote() throws {
+    @Test func reimportRewritesOnlyWhatAnImportWrote() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let document = try write(Self.valid, to: "api.yaml")
         let out = folder.appendingPathComponent("out")
-        let first = try importDocument(document, out: out.path)
+        let first = try await importDocument(document, out: out.path)
         #expect(first.exitCode == 0, "\(first.stderr)")
         let contract = out.appendingPathComponent("health.json")
         let bytes = try Data(contentsOf: contract)
         let manifest = try Data(contentsOf: out.appendingPathComponent(".contract-import.json"))
 
         // The same document again: the same bytes, nothing rewritten.
-        let second = try importDocument(document, out: out.path)
+        let second = try await importDocument(document, out: out.path)
         #expect(second.stdout.contains("0 files written, 2 unchanged"), "\(second.stdout)")
         #expect(try Data(contentsOf: contract) == bytes)
         #expect(try Data(contentsOf: out.appendingPathComponent(".contract-import.json")) == manifest)
@@ -398,7 +398,7 @@ struct ImportCommandTests {
         let own = out.appendingPathComponent("mine.json")
         try "{\"person\": true}".write(to: own, atomically: true, encoding: .utf8)
         _ = try write(Self.valid.replacingOccurrences(of: "operationId: health", with: "operationId: mine"), to: "api.yaml")
-        let clash = try importDocument(document, out: out.path)
+        let clash = try await importDocument(document, out: out.path)
         #expect(clash.exitCode == 2)
         #expect(clash.stderr.contains("mine.json: error: this file was not written by an import"), "\(clash.stderr)")
         #expect(try String(contentsOf: own, encoding: .utf8) == "{\"person\": true}")
@@ -408,22 +408,22 @@ struct ImportCommandTests {
         try FileManager.default.removeItem(at: own)
         _ = try write(Self.valid, to: "api.yaml")
         try "{}".write(to: contract, atomically: true, encoding: .utf8)
-        let edited = try importDocument(document, out: out.path)
+        let edited = try await importDocument(document, out: out.path)
         #expect(edited.exitCode == 2)
         #expect(edited.stderr.contains("health.json: error: this file was edited since the last import"), "\(edited.stderr)")
         #expect(try String(contentsOf: contract, encoding: .utf8) == "{}")
     }
 
-    @Test func aChangedDocumentRemovesTheContractsItNoLongerHas() throws {
+    @Test func aChangedDocumentRemovesTheContractsItNoLongerHas() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let document = try write(Self.valid, to: "api.yaml")
         let out = folder.appendingPathComponent("out")
-        #expect(try importDocument(document, out: out.path).exitCode == 0)
+        #expect(try await importDocument(document, out: out.path).exitCode == 0)
         _ = try write(Self.valid.replacingOccurrences(of: "operationId: health", with: "operationId: status"), to: "api.yaml")
-        let result = try importDocument(document, out: out.path)
+        let result = try await importDocument(document, out: out.path)
         #expect(result.stdout.contains("1 file written, 1 unchanged, 1 removed"), "\(result.stdout)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("health.json").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("status.json").path))
-        #expect(try ContractBinary.run(["lint", out.path], in: folder).exitCode == 0)
+        #expect(try await ContractBinary.run(["lint", out.path], in: folder).exitCode == 0)
     }
 }

@@ -105,7 +105,7 @@ struct SecretLeakTests {
         ]
     }
 
-    @Test func noOutputShowsAnyPieceOfASecret() throws {
+    @Test func noOutputShowsAnyPieceOfASecret() async throws {
         let server = try LoopbackHTTPServer { _, target in Self.route(target) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -114,7 +114,7 @@ struct SecretLeakTests {
         environment["LEAK_TOKEN"] = Self.token
         environment["LEAK_CUSTOM"] = Self.custom
         let reports = ["json": "r.json", "junit": "r.xml", "markdown": "r.md"]
-        let result = try ContractBinary.run(
+        let result = try await ContractBinary.run(
             ["verify", "--base-url", server.baseURL, "--color", "never", "--header", "X-Api-Key: \(Self.apiKey)",
              "--header", "X-Custom: ${env:LEAK_CUSTOM}"] + reports.flatMap { ["--report", "\($0.key)=\(folder.path)/\($0.value)"] } + [folder.path],
             in: folder, environment: environment)
@@ -154,11 +154,11 @@ struct SecretLeakTests {
     }
 
     /// `--base-url https://user:password@host` shows the user information in no output.
-    @Test func aBaseURLsPasswordIsASecret() throws {
+    @Test func aBaseURLsPasswordIsASecret() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 500, #"{"echo": "p4ssWORDzz9"}"#) }
         let (folder, environment) = try oneContract(path: "/x")
         let base = server.baseURL.replacing("http://", with: "http://deploy:p4ssWORDzz9@")
-        let result = try ContractBinary.run(
+        let result = try await ContractBinary.run(
             ["verify", "--base-url", base, "--color", "never", "--report", "json=\(folder.path)/r.json", folder.path], in: folder, environment: environment)
         #expect(result.exitCode == 1, "\(result.stderr)")
         let report = try String(contentsOf: folder.appendingPathComponent("r.json"), encoding: .utf8)
@@ -169,20 +169,20 @@ struct SecretLeakTests {
     }
 
     /// Arguments refused before anything is sent are not quoted back when they may hold a secret.
-    @Test func refusedArgumentsDoNotShowSecrets() throws {
+    @Test func refusedArgumentsDoNotShowSecrets() async throws {
         let (folder, environment) = try oneContract(path: "/x")
-        let header = try ContractBinary.run(
+        let header = try await ContractBinary.run(
             ["verify", "--base-url", "http://127.0.0.1:9", "--header", "Authorization Bearer T0PSECRETvalue", folder.path], in: folder, environment: environment)
         #expect(header.exitCode == 2)
         #expect(!header.stderr.contains("T0PSECRET") && header.stderr.contains("--header must be 'Name: value'"), "\(header.stderr)")
-        let base = try ContractBinary.run(["verify", "--base-url", "ftp://user:PASSW0RDsecret@h", folder.path], in: folder, environment: environment)
+        let base = try await ContractBinary.run(["verify", "--base-url", "ftp://user:PASSW0RDsecret@h", folder.path], in: folder, environment: environment)
         #expect(!base.stderr.contains("PASSW0RD") && base.stderr.contains("ftp://***@h"), "\(base.stderr)")
     }
 
-    @Test func aHeaderSecretMustBeSet() throws {
+    @Test func aHeaderSecretMustBeSet() async throws {
         var (folder, environment) = try oneContract(path: "/text/1")
         environment["LEAK_UNSET"] = nil
-        let result = try ContractBinary.run(
+        let result = try await ContractBinary.run(
             ["verify", "--base-url", "http://127.0.0.1:9", "--header", "X-Key: ${env:LEAK_UNSET}", folder.path], in: folder, environment: environment)
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("environment variable LEAK_UNSET is not set; it is used by --header 'X-Key'"), "\(result.stderr)")

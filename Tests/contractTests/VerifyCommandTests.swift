@@ -24,14 +24,14 @@ struct VerifyCommandTests {
         return folder
     }
 
-    func verify(_ arguments: [String], in folder: URL, token: String? = "t0p-secret") throws -> ContractBinary.Result {
+    func verify(_ arguments: [String], in folder: URL, token: String? = "t0p-secret") async throws -> ContractBinary.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["HEALTH_TOKEN"] = token
-        return try ContractBinary.run(["verify"] + arguments + ["--color", "never", folder.path], in: folder, environment: environment)
+        return try await ContractBinary.run(["verify"] + arguments + ["--color", "never", folder.path], in: folder, environment: environment)
     }
 
     /// A cancelled CI job sends SIGTERM: the run ends by that signal and leaves no partial report.
-    @Test func aStoppedRunLeavesNoPartialReport() throws {
+    @Test func aStoppedRunLeavesNoPartialReport() async throws {
         let server = try LoopbackHTTPServer { _, _ in .neverAnswer }
         let folder = try contracts()
         let process = Process()
@@ -47,7 +47,7 @@ struct VerifyCommandTests {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") }
         }
         let deadline = Date().addingTimeInterval(10)
-        while partials().isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        while partials().isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(partials().count == 1, "the report is being written")
         process.terminate()
         process.waitUntilExit()
@@ -56,19 +56,19 @@ struct VerifyCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("r.json").path))
     }
 
-    @Test func passingExitsZero() throws {
+    @Test func passingExitsZero() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "ok"}"#) }
-        let result = try verify(["--base-url", server.baseURL], in: contracts())
+        let result = try await verify(["--base-url", server.baseURL], in: contracts())
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("PASS  health.get/ok  GET \(server.baseURL)/health -> 200 HTTP/1.1"))
         #expect(result.stdout.contains("1 case: 1 passed, 0 failed"))
     }
 
-    @Test func driftExitsOneWithReportsAndNoSecret() throws {
+    @Test func driftExitsOneWithReportsAndNoSecret() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "degraded", "token": "t0p-secret"}"#) }
         let folder = try contracts()
         let reports = [("json", "r.json"), ("junit", "r.xml"), ("markdown", "r.md")]
-        let result = try verify(["--base-url", server.baseURL] + reports.flatMap { ["--report", "\($0.0)=\(folder.path)/\($0.1)"] }, in: folder)
+        let result = try await verify(["--base-url", server.baseURL] + reports.flatMap { ["--report", "\($0.0)=\(folder.path)/\($0.1)"] }, in: folder)
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("FAIL  health.get/ok"))
         #expect(result.stdout.contains("- body: /status: expected \"ok\", found string 'degraded'"))
@@ -81,26 +81,26 @@ struct VerifyCommandTests {
         for output in outputs { #expect(!output.contains("t0p-secret")) }
     }
 
-    @Test func unreachableExitsThree() throws {
+    @Test func unreachableExitsThree() async throws {
         let port = try LoopbackHTTPServer.closedPort()
-        let result = try verify(["--base-url", "http://127.0.0.1:\(port)"], in: contracts())
+        let result = try await verify(["--base-url", "http://127.0.0.1:\(port)"], in: contracts())
         #expect(result.exitCode == 3)
         #expect(result.stdout.contains("ERROR health.get/ok"))
         #expect(result.stdout.contains("connection refused"))
     }
 
-    @Test func brokenContractsExitTwoBeforeSendingAnything() throws {
+    @Test func brokenContractsExitTwoBeforeSendingAnything() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "ok"}"#) }
-        let result = try verify(["--base-url", server.baseURL], in: contracts(#"{ "id": "health.get", "request": { "method": "GET" } "#))
+        let result = try await verify(["--base-url", server.baseURL], in: contracts(#"{ "id": "health.get", "request": { "method": "GET" } "#))
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("health.json:1:"))
         #expect(result.stderr.contains("nothing was sent"))
         #expect(server.requests.isEmpty)
     }
 
-    @Test func aMissingSecretExitsTwoBeforeSendingAnything() throws {
+    @Test func aMissingSecretExitsTwoBeforeSendingAnything() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "ok"}"#) }
-        let result = try verify(["--base-url", server.baseURL], in: contracts(), token: nil)
+        let result = try await verify(["--base-url", server.baseURL], in: contracts(), token: nil)
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("environment variable HEALTH_TOKEN is not set; it is used by health.get/ok"))
         #expect(server.requests.isEmpty)
@@ -114,14 +114,14 @@ struct VerifyCommandTests {
         (["--base-url", "http://127.0.0.1:1", "--report", "json=/tmp/r.out", "--report", "junit=/tmp/./r.out"], "is given more than once"),
         (["--base-url", "http://127.0.0.1:1", "--header", "no colon"], "--header must be 'Name: value'"),
     ])
-    func badArgumentsExitTwo(_ arguments: [String], _ message: String) throws {
-        let result = try verify(arguments, in: contracts())
+    func badArgumentsExitTwo(_ arguments: [String], _ message: String) async throws {
+        let result = try await verify(arguments, in: contracts())
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
-    @Test func helpDocumentsTheExitCodes() throws {
-        let result = try ContractBinary.run(["verify", "--help"], in: FileManager.default.temporaryDirectory)
+    @Test func helpDocumentsTheExitCodes() async throws {
+        let result = try await ContractBinary.run(["verify", "--help"], in: FileManager.default.temporaryDirectory)
         #expect(result.exitCode == 0)
         for line in ["0  every case passed", "1  at least one case drifted", "2  invalid contracts or arguments", "3  no request reached a server"] {
             #expect(result.stdout.contains(line))
