@@ -6,13 +6,36 @@ import ContractSchema
 /// always gets the same body), minimal but realistic (required properties always, optional ones
 /// by the seed), and within the schema's bounds and formats. The result is a candidate: the caller
 /// validates it and says where an example is needed when it does not pass.
+///
+/// Schemas are read as the conjunction they are: `$ref` and `allOf` are expanded into a list of
+/// parts that must all hold (``SchemaFacts`` intersects their types, enums and bounds), and each
+/// `oneOf`/`anyOf` picks a branch that joins the list; when the parts then contradict each other
+/// (no common type, no shared enum value), the next branch is tried.
 struct BodySynthesizer {
     /// Parsed documents of the tree by relative path, for `$ref`.
     let documents: [String: JSONDocument]
     var random: SeededRandom
-    private var depth = 0
+    /// Whether a schema's own `examples` may stand for a scalar value: realistic, but the caller
+    /// turns it off for later attempts in case an example does not fit a constraint beside it.
+    var usesExamples = true
+    /// How deep the value being built is (members and elements).
+    private(set) var depth = 0
+    /// Branch choices open at once: a schema that reaches itself through `oneOf` stops here.
+    private var choices = 0
+    /// Schema steps left for the value being built, so no schema makes the synthesis run long.
+    private var budget = 0
+    /// Where in the value the synthesis is (member names, element indexes).
+    private var path: [String] = []
+    /// The deepest place where no value could be built and why, for the message asking for an example.
+    private(set) var failure: (path: [String], reason: String)?
+
     /// Below this depth, optional properties and array items beyond the minimum are left out.
-    private static let growthDepth = 8
+    static let growthDepth = 8
+    static let maximumDepth = 32
+    static let maximumChoices = 64
+    static let stepsPerValue = 100_000
+    /// Branches of one `oneOf`/`anyOf` tried before giving up on it (the first is the seed's).
+    static let branchesTried = 4
 
     init(documents: [String: JSONDocument], seed: String) {
         self.documents = documents
@@ -21,145 +44,225 @@ struct BodySynthesizer {
 
     /// A value for `schema`, written in the file `file` (relative to the tree).
     mutating func value(for schema: JSONValue, in file: String) -> JSONValue? {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth < 32 else { return nil }  // a recursive schema: stop rather than loop
-        if case .bool(let allowed) = schema { return allowed ? .null : nil }
-        guard let object = schema.objectValue else { return nil }
-        if let reference = object["$ref"]?.stringValue {
-            guard let (target, targetFile) = resolve(reference, from: file) else { return nil }
-            // The keywords beside `$ref` are read in this file, the target in its own.
-            return value(for: merged(Self.rebased(.object(object), from: file).objectValue ?? object, with: target), in: targetFile)
+        budget = Self.stepsPerValue
+        depth = 0
+        choices = 0
+        path = []
+        failure = nil
+        return value(of: [SchemaPart(schema: schema, file: file)])
+    }
+
+    /// A value every one of `parts` accepts (as far as the synthesis can tell).
+    mutating func value(of parts: [SchemaPart]) -> JSONValue? {
+        guard depth < Self.maximumDepth, budget > 0 else {
+            fail(budget > 0 ? "the schema nests deeper than \(Self.maximumDepth) levels" : "the schema takes more than \(Self.stepsPerValue) steps")
+            return nil
         }
-        if let constant = object["const"] { return constant }
-        if let options = object["enum"]?.arrayValue, !options.isEmpty { return options[random.next(below: options.count)] }
-        if let all = object["allOf"]?.arrayValue, !all.isEmpty {
-            var combined = object
-            combined["allOf"] = nil
-            for part in all {
-                guard var partObject = part.objectValue else { continue }
-                if let reference = partObject["$ref"]?.stringValue, let (target, targetFile) = resolve(reference, from: file) {
-                    // Merged here, so its own references must still find their files.
-                    partObject = Self.rebased(target, from: targetFile).objectValue ?? partObject
+        guard var flat = flattened(parts) else { return nil }
+        budget -= 1
+        if let index = flat.firstIndex(where: { $0.schema.objectValue?["oneOf"] != nil || $0.schema.objectValue?["anyOf"] != nil }) {
+            return choosingBranch(in: &flat, at: index)
+        }
+        do {
+            return value(satisfying: try SchemaFacts(flat))
+        } catch {
+            fail(error.reason)
+            return nil
+        }
+    }
+
+    /// Notes why no value could be built here, if this is the deepest such place so far.
+    mutating func fail(_ reason: String) {
+        if failure == nil || path.count >= failure?.path.count ?? 0 { failure = (path, reason) }
+    }
+
+    /// Where and why the last value could not be built, or nil.
+    var failureDescription: String? {
+        failure.map { "at \($0.path.isEmpty ? "/" : "/" + $0.path.joined(separator: "/")): \($0.reason)" }
+    }
+
+    /// `parts` with every `$ref` and `allOf` replaced by what they name: plain schema objects that
+    /// must all hold. Nil when one is `false` or names nothing. A reference met twice is one part.
+    private mutating func flattened(_ parts: [SchemaPart]) -> [SchemaPart]? {
+        var result: [SchemaPart] = []
+        var pending = Array(parts.reversed())
+        var expanded: Set<String> = []
+        while let part = pending.popLast() {
+            guard budget > 0 else { return nil }
+            budget -= 1
+            switch part.schema {
+            case .bool(true):
+                continue
+            case .object(var object):
+                var inner: [SchemaPart] = []
+                if let reference = object["$ref"]?.stringValue {
+                    object["$ref"] = nil
+                    guard let (target, targetFile) = resolve(reference, from: part.file) else {
+                        fail("'\(reference)' (in \(part.file)) names nothing")
+                        return nil
+                    }
+                    if expanded.insert(targetFile + "#" + (reference.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? "")).inserted {
+                        inner.append(SchemaPart(schema: target, file: targetFile))
+                    }
                 }
-                combined = merged(combined, with: .object(partObject)).objectValue ?? combined
-            }
-            return value(for: .object(combined), in: file)
-        }
-        for keyword in ["oneOf", "anyOf"] {
-            if let branches = object["oneOf"]?.arrayValue ?? object[keyword]?.arrayValue, !branches.isEmpty {
-                var rest = object
-                rest["oneOf"] = nil
-                rest["anyOf"] = nil
-                let branch = branches[random.next(below: branches.count)]
-                return value(for: merged(rest, with: branch), in: file)
+                if let all = object["allOf"]?.arrayValue {
+                    object["allOf"] = nil
+                    inner += all.map { SchemaPart(schema: $0, file: part.file) }
+                }
+                result.append(SchemaPart(schema: .object(object), file: part.file))
+                pending += inner.reversed()
+            default:
+                fail("a schema (in \(part.file)) is \(part.schema == .bool(false) ? "false, which nothing matches" : "not an object")")
+                return nil
             }
         }
-        switch preferredType(object) {
-        case "object": return objectValue(object, in: file)
-        case "array": return arrayValue(object, in: file)
-        case "string": return stringValue(object)
-        case "integer": return numberValue(object, integer: true)
-        case "number": return numberValue(object, integer: false)
-        case "boolean": return .bool(true)
+        return result
+    }
+
+    /// One branch of the first `oneOf`/`anyOf` among `flat`, chosen by the seed; the next ones when
+    /// it contradicts the other parts.
+    private mutating func choosingBranch(in flat: inout [SchemaPart], at index: Int) -> JSONValue? {
+        guard choices < Self.maximumChoices, var object = flat[index].schema.objectValue else { return nil }
+        let keyword = object["oneOf"] != nil ? "oneOf" : "anyOf"
+        guard let branches = object[keyword]?.arrayValue, !branches.isEmpty else {
+            fail("an empty '\(keyword)' (in \(flat[index].file)) matches nothing")
+            return nil
+        }
+        object[keyword] = nil
+        flat[index].schema = .object(object)
+        choices += 1
+        defer { choices -= 1 }
+        let start = random.next(below: branches.count)
+        for offset in 0..<min(branches.count, Self.branchesTried) {
+            let branch = SchemaPart(schema: branches[(start + offset) % branches.count], file: flat[index].file)
+            if let value = value(of: flat + [branch]) { return value }
+        }
+        return nil
+    }
+
+    private mutating func value(satisfying facts: SchemaFacts) -> JSONValue? {
+        if let constant = facts.constant { return constant }
+        if let options = facts.options {
+            let fitting = options.filter(facts.admitsType)
+            guard !fitting.isEmpty else {
+                fail("no value of the enum has the type the schemas want")
+                return nil
+            }
+            return fitting[random.next(below: fitting.count)]
+        }
+        switch preferredType(facts) {
+        case "object": return objectValue(facts)
+        case "array": return arrayValue(facts)
+        case "string": return example(facts) ?? stringValue(facts)
+        case "integer": return example(facts) ?? numberValue(facts, integer: true)
+        case "number": return example(facts) ?? numberValue(facts, integer: false)
+        case "boolean": return example(facts) ?? .bool(true)
         case "null": return .null
         default: return nil
         }
     }
 
-    private func preferredType(_ object: JSONObject) -> String? {
-        if let name = object["type"]?.stringValue { return name }
-        if let names = object["type"]?.arrayValue?.compactMap(\.stringValue) { return names.first { $0 != "null" } ?? names.first }
-        if object["properties"] != nil || object["required"] != nil { return "object" }
-        if object["items"] != nil || object["prefixItems"] != nil { return "array" }
-        if object["pattern"] != nil || object["format"] != nil || object["minLength"] != nil { return "string" }
-        if object["minimum"] != nil || object["maximum"] != nil || object["multipleOf"] != nil { return "number" }
+    private func preferredType(_ facts: SchemaFacts) -> String? {
+        if let names = facts.types { return names.first { $0 != "null" } ?? names.first }
+        if !facts.properties.isEmpty || !facts.required.isEmpty { return "object" }
+        if !facts.items.isEmpty || !facts.prefixItems.isEmpty { return "array" }
+        if !facts.patterns.isEmpty || facts.format != nil || facts.minLength > 0 { return "string" }
+        if facts.minimum != nil || facts.maximum != nil || facts.multipleOf != nil { return "number" }
         return "null"
     }
 
-    private mutating func objectValue(_ object: JSONObject, in file: String) -> JSONValue? {
-        let properties = object["properties"]?.objectValue ?? JSONObject()
-        let required = Set(object["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+    /// The schema's own first example, for a scalar of the chosen type within its bounds.
+    private func example(_ facts: SchemaFacts) -> JSONValue? {
+        guard usesExamples else { return nil }
+        return facts.examples.first { example in
+            switch example {
+            case .string(let text):
+                let length = text.unicodeScalars.count
+                return facts.admitsType(example) && length >= facts.minLength && length <= (facts.maxLength ?? .max)
+                    && facts.patterns.allSatisfy { (try? ECMARegex($0))?.matches(text) == true }
+            case .number(let number):
+                let value = number.doubleValue
+                return facts.admitsType(example) && value >= (facts.minimum ?? -.infinity) && value <= (facts.maximum ?? .infinity)
+                    && value > (facts.exclusiveMinimum ?? -.infinity) && value < (facts.exclusiveMaximum ?? .infinity)
+            case .bool: return facts.admitsType(example)
+            default: return false
+            }
+        }
+    }
+
+    private mutating func objectValue(_ facts: SchemaFacts) -> JSONValue? {
+        depth += 1
+        defer { depth -= 1 }
+        let required = Set(facts.required)
         var members: [JSONObject.Member] = []
         // Deep in a recursive schema (a tree of nodes), only what is required, so the value ends.
         let deep = depth > Self.growthDepth
-        for member in properties where required.contains(member.key) || (!deep && random.next(below: 2) == 0) {
-            guard let value = value(for: member.value, in: file) else {
-                if required.contains(member.key) { return nil }
+        var left: [(name: String, parts: [SchemaPart])] = []
+        for property in facts.properties {
+            guard required.contains(property.name) || (!deep && random.next(below: 2) == 0) else {
+                left.append(property)
                 continue
             }
-            members.append(JSONObject.Member(key: member.key, value: value))
+            path.append(property.name)
+            let built = value(of: property.parts)
+            path.removeLast()
+            guard let value = built else {
+                if required.contains(property.name) { return nil }
+                continue
+            }
+            members.append(JSONObject.Member(key: property.name, value: value))
         }
-        // Required names without a schema of their own.
-        for name in required.sorted() where properties[name] == nil {
-            members.append(JSONObject.Member(key: name, value: .string("example")))
+        // Required names without a schema of their own, then as many more as `minProperties` asks.
+        for name in facts.required.sorted() where facts.property(name) == nil {
+            members.append(JSONObject.Member(key: name, value: value(of: facts.additionalProperties) ?? .string("example")))
+        }
+        var extra = 1
+        while members.count < facts.minProperties {
+            if !left.isEmpty {
+                let property = left.removeFirst()
+                if let value = value(of: property.parts) { members.append(JSONObject.Member(key: property.name, value: value)) }
+            } else {
+                guard !facts.additionalPropertiesForbidden, let value = value(of: facts.additionalProperties) else { return nil }
+                members.append(JSONObject.Member(key: "key\(extra)", value: value))
+                extra += 1
+            }
+        }
+        if let maximum = facts.maxProperties, members.count > maximum {
+            members = members.filter { required.contains($0.key) }
         }
         return .object(JSONObject(members))
     }
 
-    private mutating func arrayValue(_ object: JSONObject, in file: String) -> JSONValue? {
+    private mutating func arrayValue(_ facts: SchemaFacts) -> JSONValue? {
+        depth += 1
+        defer { depth -= 1 }
         var elements: [JSONValue] = []
-        for prefix in object["prefixItems"]?.arrayValue ?? [] {
-            guard let value = value(for: prefix, in: file) else { return nil }
+        for parts in facts.prefixItems {
+            guard let value = value(of: parts) else { return nil }
             elements.append(value)
         }
-        let minimum = object["minItems"]?.numberValue?.intValue ?? 0
-        let maximum = object["maxItems"]?.numberValue?.intValue ?? Int.max
-        let count = min(maximum, max(minimum, depth > Self.growthDepth ? elements.count : elements.count + 1))
-        if let items = object["items"], items != .bool(false) {
+        let maximum = facts.maxItems ?? Int.max
+        if !facts.contains.isEmpty, elements.count < maximum, !facts.itemsForbidden {
+            guard let value = value(of: facts.contains + facts.items) else { return nil }
+            elements.append(value)
+        }
+        let wanted = facts.items.isEmpty ? facts.minItems : max(facts.minItems, depth > Self.growthDepth ? elements.count : elements.count + 1)
+        let count = min(maximum, wanted)
+        if !facts.itemsForbidden {
             while elements.count < count {
-                guard let value = value(for: items, in: file) else { return nil }
+                path.append(String(elements.count))
+                let built = value(of: facts.items)
+                path.removeLast()
+                guard let value = built else { return nil }
                 elements.append(value)
             }
         }
-        if object["uniqueItems"]?.boolValue == true, Set(elements).count != elements.count { elements = Array(elements.prefix(1)) }
+        if facts.uniqueItems, Set(elements).count != elements.count { elements = Array(elements.prefix(1)) }
         return .array(elements)
     }
 
-    private mutating func stringValue(_ object: JSONObject) -> JSONValue? {
-        if let pattern = object["pattern"]?.stringValue {
-            return PatternSynthesizer.example(for: pattern).map(JSONValue.string)
-        }
-        if let format = object["format"]?.stringValue, let text = FormatExamples.example(format, random: &random) {
-            return .string(text)
-        }
-        let minimum = object["minLength"]?.numberValue?.intValue ?? 1
-        let maximum = object["maxLength"]?.numberValue?.intValue ?? 40
-        var text = FormatExamples.words[random.next(below: FormatExamples.words.count)]
-        while text.count < minimum { text += " " + FormatExamples.words[random.next(below: FormatExamples.words.count)] }
-        return .string(String(text.prefix(max(minimum, min(maximum, text.count)))))
-    }
-
-    private mutating func numberValue(_ object: JSONObject, integer: Bool) -> JSONValue? {
-        func bound(_ key: String) -> Double? { object[key]?.numberValue?.doubleValue }
-        let step = bound("multipleOf") ?? (integer ? 1 : 0.5)
-        var low = bound("minimum") ?? bound("exclusiveMinimum").map { $0 + step } ?? 1
-        let high = bound("maximum") ?? bound("exclusiveMaximum").map { $0 - step } ?? max(low, 100)
-        low = max(low, min(high, 1))
-        // A multiple of the step inside the bounds, a little above the minimum so it looks real.
-        let steps = ((high - low) / step).rounded(.down)
-        let chosen = (low / step).rounded(.up) * step + Double(random.next(below: Int(min(max(steps, 0), 10)) + 1)) * step
-        let value = min(chosen, high)
-        if integer { return .number(JSONNumber(Int(value.rounded()))) }
-        // Through text, so 1.5 stays 1.5 and a step of 0.01 does not become 1.4999999.
-        var decimals = 0
-        while decimals < 8, (step * Double(pow10(decimals))).rounded() != step * Double(pow10(decimals)) { decimals += 1 }
-        return JSONNumber(formatDecimal(value, decimals)).map(JSONValue.number)
-    }
-
-    private func formatDecimal(_ value: Double, _ decimals: Int) -> String {
-        guard decimals > 0 else { return String(Int(value.rounded())) }
-        let scale = pow10(decimals)
-        let scaled = Int((value * Double(scale)).rounded())
-        let whole = scaled / scale
-        let fraction = String(abs(scaled % scale))
-        return "\(whole).\(String(repeating: "0", count: decimals - fraction.count))\(fraction)"
-    }
-
-    private func pow10(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { value, _ in value * 10 } }
-
     /// `schemas/product.json#/$defs/Price` from `products/get.json`: the target and its file. A
-    /// path starting with `/` is from the tree's root (``rebased(_:from:)`` writes those).
+    /// path starting with `/` is from the tree's root.
     private func resolve(_ reference: String, from file: String) -> (JSONValue, String)? {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
@@ -170,58 +273,6 @@ struct BodySynthesizer {
         let fragment = parts.count > 1 ? String(parts[1]) : ""
         guard let pointer = try? JSONPointer(uriFragment: "#" + fragment), let value = document.value[pointer: pointer] else { return nil }
         return (value, targetFile)
-    }
-
-    /// `value` (a schema read in `file`) with every reference made to work from any file: from the
-    /// tree's root, `/schemas/product.json#/$defs/Price`. Values of data keywords are left alone.
-    static func rebased(_ value: JSONValue, from file: String, namesOnly: Bool = false) -> JSONValue {
-        switch value {
-        case .object(let object):
-            return .object(JSONObject(object.members.map { member in
-                // In `properties` and the like, keys are names: a property may be called `default`.
-                if namesOnly { return JSONObject.Member(key: member.key, value: rebased(member.value, from: file)) }
-                if ["const", "enum", "examples", "example", "default"].contains(member.key) { return member }
-                if ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"].contains(member.key) {
-                    return JSONObject.Member(key: member.key, value: rebased(member.value, from: file, namesOnly: true))
-                }
-                guard member.key == "$ref", let reference = member.value.stringValue else {
-                    return JSONObject.Member(key: member.key, value: rebased(member.value, from: file))
-                }
-                let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-                let path = String(parts[0])
-                let fragment = parts.count > 1 ? "#" + parts[1] : ""
-                guard !path.hasPrefix("/") else { return member }
-                let target = path.isEmpty ? file : RelativePath.resolve(path, from: RelativePath.folder(of: file)) ?? path
-                return JSONObject.Member(key: "$ref", value: .string("/" + target + fragment))
-            }))
-        case .array(let elements):
-            return .array(elements.map { rebased($0, from: file) })
-        default:
-            return value
-        }
-    }
-
-    /// `base`'s keywords with `other`'s added (other wins), `$ref` dropped from `base`.
-    private func merged(_ base: JSONObject, with other: JSONValue) -> JSONValue {
-        guard let otherObject = other.objectValue else { return other }
-        var result = base
-        result["$ref"] = nil
-        for member in otherObject {
-            if member.key == "required", let extra = member.value.arrayValue, let existing = result["required"]?.arrayValue {
-                result["required"] = .array(existing + extra)
-            } else if member.key == "properties", let extra = member.value.objectValue, var existing = result["properties"]?.objectValue {
-                // A property both sides describe must satisfy both: `allOf` keeps an `enum` or
-                // `const` of one side that the other does not repeat.
-                for property in extra {
-                    existing[property.key] = existing[property.key].map { .object(JSONObject([.init(key: "allOf", value: .array([$0, property.value]))])) }
-                        ?? property.value
-                }
-                result["properties"] = .object(existing)
-            } else {
-                result[member.key] = member.value
-            }
-        }
-        return .object(result)
     }
 }
 
