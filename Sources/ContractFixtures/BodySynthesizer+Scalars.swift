@@ -5,7 +5,7 @@ extension BodySynthesizer {
     mutating func stringValue(_ facts: SchemaFacts) -> JSONValue? {
         if let pattern = facts.patterns.first {
             // Every pattern must match; the first one's example is checked against the others.
-            guard let text = PatternSynthesizer.example(for: pattern),
+            guard let text = PatternSynthesizer.matchingExample(for: pattern, minLength: facts.minLength, maxLength: facts.maxLength),
                 facts.patterns.dropFirst().allSatisfy({ (try? ECMARegex($0))?.matches(text) == true })
             else {
                 fail("no string could be made that matches '\(pattern)'\(facts.patterns.count > 1 ? " and the other patterns" : "")")

@@ -86,8 +86,8 @@ struct SampleValue {
         default:
             let minimum = Int(object["minLength"]?.numberValue?.doubleValue ?? 0)
             let maximum = object["maxLength"]?.numberValue.map { Int($0.doubleValue) } ?? Int.max
-            if let pattern = object["pattern"]?.stringValue, let text = PatternSynthesizer.matchingExample(for: pattern),
-                (minimum...max(minimum, maximum)).contains(text.count)
+            if let pattern = object["pattern"]?.stringValue,
+                let text = PatternSynthesizer.matchingExample(for: pattern, minLength: minimum, maxLength: maximum == Int.max ? nil : maximum)
             {
                 return text
             }

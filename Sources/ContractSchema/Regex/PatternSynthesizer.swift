@@ -1,124 +1,200 @@
-/// A string that a simple regular expression matches, for `pattern` in schemas and header
-/// expectations: literals, `^` and `$`, escapes (`\d`, `\w`, `\.`), character classes, groups with
-/// alternatives, and the quantifiers `?`, `*`, `+`, `{n}`, `{n,m}`. Takes the shortest choice
-/// everywhere; the caller checks the result with the real regex engine and gives up if it fails.
+/// Strings that a `pattern` matches, for schemas and header expectations in fixtures.
+///
+/// The pattern is parsed into a small tree (literals, classes, groups, alternation, quantifiers;
+/// assertions and lookarounds produce nothing) and candidates are rendered from it with more and
+/// more repetitions and other alternatives, then checked with ``ECMARegex`` and the length bounds.
+/// The search is deterministic and capped, so any pattern gives a string or nil quickly.
 public enum PatternSynthesizer {
-    /// The shortest string the pattern's simple form describes, not yet checked against it.
+    /// A string for `pattern` without length bounds: the checked answer of
+    /// ``matchingExample(for:minLength:maxLength:)``, or, for a pattern the strict engine rejects
+    /// (written for another dialect), the shortest reading of it, unchecked.
     public static func example(for pattern: String) -> String? {
-        var parser = Parser(scalars: Array(pattern.unicodeScalars))
-        guard let text = parser.alternatives(), parser.position == parser.scalars.count else { return nil }
-        return text
+        if let text = matchingExample(for: pattern) { return text }
+        var parser = Parser(pattern)
+        guard (try? ECMARegex(pattern)) == nil, let tree = try? parser.parse() else { return nil }
+        var renderer = Renderer(growth: .uniform(0), decisions: [:], cycling: true, limit: 10_000, budget: 100_000)
+        guard renderer.render(tree) else { return nil }
+        return string(renderer.output)
     }
 
-    /// A string that `pattern` matches as ECMA-262 has it (checked), or nil when the pattern is
-    /// beyond the simple forms above or does not compile.
-    public static func matchingExample(for pattern: String) -> String? {
-        guard let text = example(for: pattern), (try? ECMARegex(pattern))?.matches(text) == true else { return nil }
-        return text
+    /// A string that `pattern` matches anywhere, as JSON Schema's `pattern` has it (checked with
+    /// ``ECMARegex``), whose length in Unicode scalars (JSON Schema's code points) lies within
+    /// `minLength...maxLength`; nil when the pattern does not compile, uses a backreference, or no
+    /// candidate within the search's caps fits.
+    public static func matchingExample(for pattern: String, minLength: Int = 0, maxLength: Int? = nil) -> String? {
+        let minLength = max(0, minLength)
+        if let maxLength, maxLength < minLength { return nil }
+        // Our parser first: it gives up on nesting deep enough to trouble a recursive parser.
+        var parser = Parser(pattern)
+        guard let tree = try? parser.parse(), let regex = try? ECMARegex(pattern) else { return nil }
+        var search = Search(tree: tree, regex: regex, minLength: minLength, maxLength: maxLength)
+        return search.run()
     }
 
-    private struct Parser {
-        let scalars: [Unicode.Scalar]
-        var position = 0
+    static func string(_ scalars: [UInt32]) -> String? {
+        var view = String.UnicodeScalarView()
+        for value in scalars {
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            view.append(scalar)
+        }
+        return String(view)
+    }
 
-        /// `a|b`: the first alternative.
-        mutating func alternatives() -> String? {
-            guard let first = sequence() else { return nil }
-            while position < scalars.count, scalars[position] == "|" {
-                position += 1
-                guard sequence() != nil else { return nil }
-            }
-            return first
+    /// Tries candidates in order of preference until one passes; every attempt counts against caps.
+    struct Search {
+        let tree: Node
+        let regex: ECMARegex
+        let minLength: Int
+        let maxLength: Int?
+        private let limit: Int
+        /// Above this, a candidate is valid but longer than it need be: kept for last.
+        private let comfortableLength: Int
+        private var renders = 0
+        private var checks = 0
+        private var work = 0
+        private var seen = Set<[UInt32]>()
+        private var short: [[UInt32]] = []
+        private var long: [[UInt32]] = []
+
+        private static let maximumRenders = 600
+        private static let maximumChecks = 300
+        /// Nodes rendered over the whole search, so nested quantifiers cannot make it slow.
+        private static let maximumWork = 2_000_000
+        /// Decision sets tried per plan (which alternative each alternation takes).
+        private static let pathsPerPlan = 16
+
+        init(tree: Node, regex: ECMARegex, minLength: Int, maxLength: Int?) {
+            self.tree = tree
+            self.regex = regex
+            self.minLength = minLength
+            self.maxLength = maxLength
+            limit = min(maxLength ?? .max, max(100_000, minLength))
+            comfortableLength = min(maxLength ?? .max, max(2 * minLength, minLength + 32))
         }
 
-        mutating func sequence() -> String? {
-            var text = ""
-            while position < scalars.count, scalars[position] != "|", scalars[position] != ")" {
-                guard let atom = atom() else { return nil }
-                let (minimum, _) = quantifier()
-                text += String(repeating: atom, count: minimum)
-            }
-            return text
+        private var exhausted: Bool {
+            renders >= Self.maximumRenders || checks >= Self.maximumChecks || work >= Self.maximumWork
         }
 
-        mutating func atom() -> String? {
-            let scalar = scalars[position]
-            position += 1
-            switch scalar {
-            case "^", "$": return ""
-            case ".": return "a"
-            case "(":
-                if position + 1 < scalars.count, scalars[position] == "?", scalars[position + 1] == ":" { position += 2 }
-                guard let inner = alternatives(), position < scalars.count, scalars[position] == ")" else { return nil }
-                position += 1
-                return inner
-            case "[": return characterClass()
-            case "\\": return escape()
-            case "*", "+", "?", "{", ")", "]": return nil
-            default: return String(scalar)
-            }
-        }
-
-        mutating func escape() -> String? {
-            guard position < scalars.count else { return nil }
-            let scalar = scalars[position]
-            position += 1
-            switch scalar {
-            case "d": return "0"
-            case "w": return "a"
-            case "s": return " "
-            case "D", "W", "S", "b", "B", "p", "P", "k", "u", "x", "c": return scalar == "D" || scalar == "W" ? "-" : nil
-            case "n": return "\n"
-            case "t": return "\t"
-            default: return String(scalar)
-            }
-        }
-
-        /// `[a-z0-9-]`: the first character it admits; negated classes give up.
-        mutating func characterClass() -> String? {
-            guard position < scalars.count, scalars[position] != "^" else { return nil }
-            var first: String? = nil
-            while position < scalars.count, scalars[position] != "]" {
-                var scalar = scalars[position]
-                position += 1
-                if scalar == "\\" {
-                    guard let escaped = escape() else { return nil }
-                    first = first ?? escaped
-                    continue
+        mutating func run() -> String? {
+            // Growth doubles so that long minimums are reached in few steps; 16 even for short
+            // ones, as lookaheads such as `(?=.*\d)` may need a longer cycle through a class.
+            var growths = [0, 1, 2, 4, 8, 16]
+            while let last = growths.last, last <= minLength, last < limit { growths.append(last * 2) }
+            // Cycling through a class's characters reads better ("abc"); the same one repeated
+            // ("aaa") is the fallback for patterns that want repeats.
+            for cycling in [true, false] {
+                for growth in growths {
+                    guard let outcome = attempt(.uniform(growth), cycling: cycling) else { continue }
+                    if case .found(let text) = outcome { return text }
+                    break  // everything rendered was past the limit; more growth cannot help
                 }
-                if position + 1 < scalars.count, scalars[position] == "-", scalars[position + 1] != "]" {
-                    position += 2
-                    scalar = scalars[position - 2 - 1] == "\\" ? scalar : scalar
-                }
-                first = first ?? String(scalar)
+                if minLength > 0, case .found(let text)? = attempt(.fill(target: minLength), cycling: cycling) { return text }
+                if let text = padded() { return text }
+                for candidate in long { if let text = check(candidate) { return text } }
+                long.removeAll()
+                if exhausted { return nil }
             }
-            guard position < scalars.count else { return nil }
-            position += 1
-            return first
+            return nil
         }
 
-        /// The minimum and maximum count of the quantifier at `position`, consumed; (1, 1) without one.
-        mutating func quantifier() -> (Int, Int?) {
-            guard position < scalars.count else { return (1, 1) }
-            var result: (Int, Int?)
-            switch scalars[position] {
-            case "?": result = (0, 1)
-            case "*": result = (0, nil)
-            case "+": result = (1, nil)
-            case "{":
-                var end = position + 1
-                while end < scalars.count, scalars[end] != "}" { end += 1 }
-                guard end < scalars.count else { return (1, 1) }
-                let body = String(String.UnicodeScalarView(scalars[(position + 1)..<end]))
-                let parts = body.split(separator: ",", omittingEmptySubsequences: false)
-                guard let minimum = parts.first.flatMap({ Int($0) }) else { return (1, 1) }
-                position = end
-                result = (minimum, parts.count > 1 ? Int(parts[1]) : minimum)
-            default: return (1, 1)
+        enum Plan {
+            case uniform(Int)
+            /// Grow the first quantifiers until the text reaches `target`, for exact lengths.
+            case fill(target: Int)
+        }
+
+        enum Outcome {
+            case found(String)
+            /// Every rendering exceeded the length limit.
+            case tooLong
+        }
+
+        /// Renders the plan with the first option of every alternation, then others breadth-first.
+        private mutating func attempt(_ plan: Plan, cycling: Bool) -> Outcome? {
+            var queue: [[Int: Int]] = [[:]]
+            var queued: Set<[Int: Int]> = [[:]]
+            var index = 0
+            var allTooLong = true
+            while index < queue.count, index < Self.pathsPerPlan, !exhausted {
+                let decisions = queue[index]
+                index += 1
+                var growth = Renderer.Growth.uniform(0)
+                switch plan {
+                case .uniform(let amount): growth = .uniform(amount)
+                case .fill(let target):
+                    var shortest = makeRenderer(.uniform(0), decisions, cycling)
+                    let rendered = shortest.render(tree)
+                    work += shortest.steps
+                    guard rendered, shortest.output.count < target else {
+                        enqueueAlternatives(of: shortest, after: decisions, into: &queue, queued: &queued)
+                        continue
+                    }
+                    growth = .fill(need: target - shortest.output.count)
+                }
+                var renderer = makeRenderer(growth, decisions, cycling)
+                let rendered = renderer.render(tree)
+                work += renderer.steps
+                enqueueAlternatives(of: renderer, after: decisions, into: &queue, queued: &queued)
+                guard rendered else { continue }
+                allTooLong = false
+                if let text = consider(renderer.output) { return .found(text) }
             }
-            position += 1
-            if position < scalars.count, scalars[position] == "?" { position += 1 }  // lazy
-            return result
+            return allTooLong ? .tooLong : nil
+        }
+
+        private mutating func makeRenderer(_ growth: Renderer.Growth, _ decisions: [Int: Int], _ cycling: Bool) -> Renderer {
+            renders += 1
+            return Renderer(growth: growth, decisions: decisions, cycling: cycling, limit: limit, budget: max(0, Self.maximumWork - work))
+        }
+
+        /// The decision sets that differ from `decisions` by one more step in one alternation met.
+        private func enqueueAlternatives(
+            of renderer: Renderer, after decisions: [Int: Int], into queue: inout [[Int: Int]], queued: inout Set<[Int: Int]>
+        ) {
+            for (id, options) in renderer.encountered where queue.count < 256 {
+                let current = decisions[id] ?? 0
+                guard current + 1 < options else { continue }
+                var next = decisions
+                next[id] = current + 1
+                if queued.insert(next).inserted { queue.append(next) }
+            }
+        }
+
+        private mutating func consider(_ candidate: [UInt32]) -> String? {
+            guard seen.insert(candidate).inserted else { return nil }
+            if candidate.count < minLength {
+                if short.count < 8 { short.append(candidate) }
+                return nil
+            }
+            if candidate.count > comfortableLength {
+                if long.count < 8 && candidate.count <= maxLength ?? .max { long.append(candidate) }
+                return nil
+            }
+            return check(candidate)
+        }
+
+        /// Too short but not anchored where the padding goes: JSON Schema's `pattern` searches, so
+        /// text after (or before) the match still matches.
+        private mutating func padded() -> String? {
+            for candidate in short {
+                let missing = minLength - candidate.count
+                for filler: UInt32 in [120, 32] {  // "x", then a space for patterns ending in `\b`
+                    let padding = [UInt32](repeating: filler, count: missing)
+                    if let text = check(candidate + padding) ?? check(padding + candidate) { return text }
+                }
+            }
+            short.removeAll()
+            return nil
+        }
+
+        private mutating func check(_ candidate: [UInt32]) -> String? {
+            guard checks < Self.maximumChecks, candidate.count >= minLength, candidate.count <= maxLength ?? .max,
+                let text = PatternSynthesizer.string(candidate)
+            else { return nil }
+            checks += 1
+            let steps = 20_000 + 20 * candidate.count
+            return regex.matches(text, stepLimit: steps) == .matched ? text : nil
         }
     }
 }
