@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "ContractOpenAPI",
             dependencies: [
-                "ContractJSON", "ContractSchema", "ContractModel", "ContractFiles",
+                "ContractJSON", "ContractSchema", "ContractModel", "ContractFiles", "ContractFixtures",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -87,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractOpenAPITests", dependencies: ["ContractOpenAPI", "ContractFixtures", "ContractModel", "ContractJSON", "TestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Documents"]
         ),
         .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport"]),
     ],

@@ -40,11 +40,16 @@ public struct ImportResult: Sendable {
     public var caseCount: Int
     /// Parameter values made up for lack of an example, by name.
     public var madeUpValues: [MadeUpValue] = []
+    /// Where each shared schema file was converted from: its path among ``files``
+    /// (`schemas/pet.json`) to its place in the document as read, other files bundled under
+    /// `/x-contract-files/<path>` (`/x-contract-files/pet.yaml`, `/components/schemas/Pet`).
+    public var sharedSchemaSources: [String: JSONPointer] = [:]
 }
 
 /// `contract import openapi` as a library: read and check the document, make one contract per
-/// operation and one shared schema file per component schema they use, and lint the result in
-/// memory, so that what is written is a tree `contract lint` accepts.
+/// operation and one shared schema file per schema they refer to (components, and schemas in
+/// other files of a split document), and lint the result in memory, so that what is written is a
+/// tree `contract lint` accepts.
 public enum OpenAPIImporter {
     /// - Parameter values: values for parameters by name, used before any the document gives.
     public static func importDocument(path: String, shownAs file: String, values: [String: JSONValue] = [:]) throws(ImportFailure) -> ImportResult {
@@ -52,20 +57,31 @@ public enum OpenAPIImporter {
         var importer = OperationImporter(document: document)
         importer.givenValues = values
         var contracts = importer.importOperations()
-        var converter = importer.converter
-        var schemas: [String: JSONValue] = [:]
-        // Component schemas refer to others: convert until no new name turns up.
-        // Each name once, in the order first referenced; converting one may reference more, which
-        // join the end (a set difference and a sort per component made this quadratic).
-        var next = 0
-        while next < converter.referencedInOrder.count {
-            let name = converter.referencedInOrder[next]
-            next += 1
-            schemas[name] = converter.convertComponent(name) ?? .object(JSONObject())
+        // Cases on an item the document shows how to make create it first, so they stand alone.
+        let created = ResourceSetup(document: document).addSteps(to: &contracts, madeUp: importer.madeUp)
+        let madeUp = importer.madeUp.compactMap { value -> MadeUpValue? in
+            var value = value
+            value.usedBy.removeAll { created[$0]?.contains(Identifiers.placeholder(value.name)) == true && value.location == "path" }
+            return value.usedBy.isEmpty ? nil : value
         }
-        var diagnostics = document.warnings + importer.diagnostics + importer.security.diagnostics
+        var converter = importer.converter
+        var schemas: [(path: String, value: JSONValue)] = []
         let writer = CanonicalJSONWriter(style: .pretty, sortsKeys: false)
-        let schemaFiles = schemas.map { GeneratedFile(path: "schemas/" + converter.fileName(ofComponent: $0.key), bytes: writer.bytes($0.value)) }
+        // Shared schemas refer to others: convert until no new one turns up. Each once, in the
+        // order first referred to; converting one may refer to more, which join the end (a set
+        // difference and a sort per schema made this quadratic). A loop, not a recursion: a chain
+        // of 20,000 files, each referring to the next, is 20,000 turns here, not 20,000 frames.
+        var next = 0
+        while next < converter.sharedInOrder.count {
+            let target = converter.sharedInOrder[next]
+            next += 1
+            schemas.append((converter.sharedPath(of: target), converter.convertShared(target) ?? .object(JSONObject())))
+        }
+        // Shown by a value both accept, overlapping `oneOf` branches are read as `anyOf`.
+        var schemaValues = Dictionary(schemas, uniquingKeysWith: { first, _ in first })
+        let overlaps = OneOfOverlap.mend(contracts: &contracts, schemas: &schemaValues, sources: converter.sharedSchemaSources, document: document)
+        let schemaFiles = schemas.map { GeneratedFile(path: $0.path, bytes: writer.bytes(schemaValues[$0.path] ?? $0.value)) }
+        var diagnostics = document.warnings + importer.diagnostics + importer.security.diagnostics + overlaps
         let (dropped, remaining) = dropInvalidExamples(&contracts, schemaFiles: schemaFiles, document: document)
         diagnostics += dropped + converter.warnings
 
@@ -111,13 +127,35 @@ public enum OpenAPIImporter {
             })
         }
         return ImportResult(
-            files: files, diagnostics: diagnostics.sorted(), variables: importer.security.variables.values.sorted { $0.name < $1.name },
+            files: files, diagnostics: diagnostics.sorted(),
+            variables: (Array(importer.security.variables.values) + importer.headerVariables.values.filter { importer.security.variables[$0.name] == nil })
+                .sorted { $0.name < $1.name },
             servers: servers(of: document), contractCount: contracts.count, caseCount: contracts.reduce(0) { $0 + $1.caseCount },
-            madeUpValues: importer.madeUp.sorted { ($0.name, $0.location) < ($1.name, $1.location) })
+            madeUpValues: madeUp.sorted { ($0.name, $0.location) < ($1.name, $1.location) },
+            sharedSchemaSources: files.isEmpty ? [:] : converter.sharedSchemaSources)
     }
 
+    /// Run on a thread of its own with a large stack: lint follows a reference into a schema file
+    /// by walking that file there and then, a few frames per file, so a split document whose
+    /// files refer to each other in a long chain (thousands) would overflow a usual 8 MiB stack
+    /// (a chain of 20,000 needs about 100 MiB in a debug build). The stack is reserved, not used,
+    /// unless the chain is that long.
     private static func lint(_ files: [GeneratedFile]) -> [Diagnostic] {
-        LintReport(ContractLoader.load(files: ImportResult.tree(files), directory: ".")).diagnostics
+        let result = LintResult()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result.diagnostics = LintReport(ContractLoader.load(files: ImportResult.tree(files), directory: ".")).diagnostics
+            done.signal()
+        }
+        thread.stackSize = 512 << 20
+        thread.start()
+        done.wait()
+        return result.diagnostics
+    }
+
+    /// What the lint thread hands back; read only after it signalled.
+    private final class LintResult: @unchecked Sendable {
+        var diagnostics: [Diagnostic] = []
     }
 
     /// Examples in the document that do not match their own schema would make the contracts fail

@@ -66,7 +66,9 @@ struct ImportOpenAPICommand: ParsableCommand {
         }
         if !result.variables.isEmpty {
             print("Environment variables the contracts read (set them before 'contract verify'):")
-            for variable in result.variables { print("  \(variable.name): \(variable.usage) (security scheme '\(variable.scheme)')") }
+            for variable in result.variables {
+                print("  \(variable.name): \(variable.usage)" + (variable.scheme.isEmpty ? "" : " (security scheme '\(variable.scheme)')"))
+            }
         }
         if !result.madeUpValues.isEmpty {
             print("Request values the document gives no example for, made up from their schemas (give real ones with --value NAME=VALUE; the folder keeps them for later imports):")

@@ -335,7 +335,10 @@ struct ImportCommandTests {
         #expect(result.stderr.contains("api/api.yaml:10:11: warning: 'paths/missing.yaml' refers to a file that does not exist"), "\(result.stderr)")
         #expect(result.stderr.contains("api/api.yaml:12:11: warning: '../outside.yaml' is outside the folder of the document, which the import never reads"))
         #expect(result.stderr.contains("api/api.yaml:14:11: warning: 'paths/link.yaml' is outside the folder of the document"), "a link leading out: \(result.stderr)")
-        let pet = try String(contentsOf: folder.appendingPathComponent("out/get-pets-id.json"), encoding: .utf8)
+        // The schema from another file is shared, as a component is.
+        let contract = try String(contentsOf: folder.appendingPathComponent("out/get-pets-id.json"), encoding: .utf8)
+        #expect(contract.contains(#""$ref": "schemas/schemas-pet.json""#), "\(contract)")
+        let pet = try String(contentsOf: folder.appendingPathComponent("out/schemas/schemas-pet.json"), encoding: .utf8)
         #expect(pet.contains(#""owner""#) && pet.contains(#""name""#), "\(pet)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/outside.json").path))
     }

@@ -18,6 +18,10 @@ extension OperationImporter {
             var value = self.value(of: parameter, example: spec.exampleName, avoiding: errorExamples).map(Self.literal)
             if let given = givenValues[parameter.name] {
                 value = Self.literal(given)
+            } else if parameter.location == "header", parameter.required, !Self.isDocumented(parameter) {
+                // A required header the document gives no value for is most often a credential or a
+                // tenant (`x-token`): made up, every case would be refused. The environment gives it.
+                value = .string("${env:\(headerVariable(for: parameter))}")
             } else if !Self.isDocumented(parameter), value != nil || parameter.location == "path" {
                 record(madeUp: parameter, value: value ?? "example", usedBy: "\(contractID)/\(name)")
             }
@@ -139,6 +143,17 @@ extension OperationImporter {
         let schema = parameter.object["schema"]?.objectValue
         return parameter.object["example"] != nil || parameter.object["examples"] != nil || schema?["example"] != nil
             || schema?["default"] != nil || schema?["enum"] != nil || schema?["const"] != nil
+    }
+
+    /// The environment variable that gives a required header parameter's value: `x-token` reads
+    /// `X_TOKEN`. Listed with the security schemes' variables at the end of the import.
+    private mutating func headerVariable(for parameter: ImportedParameter) -> String {
+        var name = String(parameter.name.uppercased().unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
+        if name.first?.isNumber ?? true { name = "_" + name }
+        if headerVariables[name] == nil {
+            headerVariables[name] = SecurityVariable(name: name, scheme: "", usage: "the required header '\(parameter.name)', which the document gives no value for")
+        }
+        return name
     }
 
     private mutating func record(madeUp parameter: ImportedParameter, value: JSONValue, usedBy: String) {

@@ -25,6 +25,8 @@ struct OperationImporter {
     var givenValues: [String: JSONValue] = [:]
     /// Parameter values the document gave no example for, so the import made them up.
     var madeUp: [MadeUpValue] = []
+    /// Environment variables for required header parameters without a value, by name.
+    var headerVariables: [String: SecurityVariable] = [:]
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 

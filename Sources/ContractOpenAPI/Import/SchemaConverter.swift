@@ -5,98 +5,103 @@ import ContractModel
 ///
 /// 3.0's dialect is rewritten keyword by keyword: `nullable` adds `null` to the type (or to the
 /// `enum`), boolean `exclusiveMinimum`/`exclusiveMaximum` become the 2020-12 numbers, `example`
-/// becomes `examples`. For both versions, references to `#/components/schemas/Name` become the
-/// shared file `schemas/Name.json`, so a component is written once and recursive schemas stay
-/// recursive; any other reference inside the document is copied in place. Keywords that only
-/// annotate (`discriminator`, `xml`, `readOnly`) are kept: a validator ignores them; vendor
-/// extensions (`x-…`) are left out, as their values may refer to what no contract has. What the
-/// document gets wrong is mended (``SchemaRepair``).
+/// becomes `examples`. For both versions, a reference to a schema becomes a reference to a shared
+/// file under `schemas/`: `#/components/schemas/Name` to `schemas/Name.json`, and a schema in
+/// another file of a split document (or anywhere else in the document) to a file named after its
+/// place (``SharedSchemaNames``). So each is written once, however often it is referred to, and
+/// recursive schemas stay recursive, across files too; the caller converts each shared schema in
+/// turn (``sharedInOrder``), which keeps the conversion's depth that of one schema, not that of a
+/// chain of files. Keywords that only annotate (`discriminator`, `xml`, `readOnly`) are kept: a
+/// validator ignores them; vendor extensions (`x-…`) are left out, as their values may refer to
+/// what no contract has. What the document gets wrong is mended (``SchemaRepair``).
 struct SchemaConverter {
     let document: OpenAPIDocument
-    /// Component names referenced so far, for the caller to write as shared files.
-    private(set) var referencedComponents: Set<String> = []
-    /// The same names in the order first referenced, for a caller working through them as they grow.
-    private(set) var referencedInOrder: [String] = []
+    /// Where in the document each shared schema referred to so far is, in the order first
+    /// referred to, for a caller working through them as they grow.
+    private(set) var sharedInOrder: [JSONPointer] = []
+    private var shared: Set<JSONPointer> = []
     /// What the conversion had to give up or mend, located in the document.
     var warnings: [Diagnostic] { ownWarnings + repair.warnings }
     private var ownWarnings: [Diagnostic] = []
     private var repair: SchemaRepair
-
-    /// Each component's file name, unique even on a file system that ignores case: `Pet` and
-    /// `pet`, or `Foo` and `.Foo`, must not share a file.
-    private let fileNames: [String: String]
-
-    /// `allOf` entries that refer back to a component listing this one in its `oneOf`/`anyOf`
-    /// (``backReferences(in:)``), left out to break a cycle no validator could finish.
-    private let backReferences: Set<JSONPointer>
+    private var names: SharedSchemaNames
 
     init(document: OpenAPIDocument) {
         self.document = document
         repair = SchemaRepair(document: document)
-        backReferences = Self.backReferences(in: document)
-        var names: [String: String] = [:]
-        var taken: Set<String> = []
-        for name in (document.root["components"]?.objectValue?["schemas"]?.objectValue?.keys ?? []).sorted() {
-            names[name] = Identifiers.unique(Identifiers.fileSafe(name), separator: "-", taken: &taken) { $0.lowercased() } + ".json"
-        }
-        fileNames = names
+        names = SharedSchemaNames(document: document)
     }
 
     /// The schema at `pointer`, for a file `depth` folders below the output folder.
     mutating func convert(_ schema: JSONValue, at pointer: JSONPointer, depth: Int) -> JSONValue {
         let result = repair.removeInvalidKeywords(
-            convert(schema, at: pointer, prefix: String(repeating: "../", count: depth) + "schemas/", inlining: []), at: pointer)
+            convert(schema, at: pointer, prefix: String(repeating: "../", count: depth) + "schemas/"), at: pointer)
         return result
     }
 
-    /// A shared component's schema, for `schemas/Name.json`.
-    mutating func convertComponent(_ name: String) -> JSONValue? {
-        let pointer = JSONPointer(tokens: ["components", "schemas", name])
-        guard let schema = document.value(at: pointer) else { return nil }
-        let result = repair.removeInvalidKeywords(convert(schema, at: pointer, prefix: "", inlining: []), at: pointer)
+    /// The shared schema at `target` (one of ``sharedInOrder``), for its file under `schemas/`.
+    mutating func convertShared(_ target: JSONPointer) -> JSONValue? {
+        guard let schema = document.value(at: target) else { return nil }
+        let result = repair.removeInvalidKeywords(convert(schema, at: target, prefix: ""), at: target)
         return result
     }
 
-    /// The file name of a component's shared schema: the name, made safe for any file system.
-    func fileName(ofComponent name: String) -> String {
-        fileNames[name] ?? Identifiers.fileSafe(name) + ".json"
+    /// The output path (`schemas/Pet.json`) of the shared schema at `target`, one of ``sharedInOrder``.
+    func sharedPath(of target: JSONPointer) -> String {
+        "schemas/" + (names.given(target) ?? "")
     }
 
-    private mutating func convert(_ schema: JSONValue, at pointer: JSONPointer, prefix: String, inlining: Set<JSONPointer>) -> JSONValue {
+    /// Each shared schema's output path (`schemas/pet.json`), and where in the document it was
+    /// converted from (`/x-contract-files/pet.yaml`, `/components/schemas/Pet`).
+    var sharedSchemaSources: [String: JSONPointer] {
+        Dictionary(uniqueKeysWithValues: sharedInOrder.map { (sharedPath(of: $0), $0) })
+    }
+
+    /// For a reference to a schema: its shared file (and the place in it), as the file at
+    /// `prefix` refers to it; the target joins ``sharedInOrder``. Nil for a reference to nowhere
+    /// (already a warning), to another file (idem), or to a value that is no schema.
+    private mutating func sharedReference(_ reference: String, prefix: String) -> String? {
+        guard let target = OpenAPIDocument.localPointer(reference), let value = document.value(at: target) else { return nil }
+        let file: JSONPointer
+        var rest = JSONPointer.root
+        if target.tokens.count >= 3, target.tokens.starts(with: ["components", "schemas"]) {
+            // Into a component: its file, and the place in it (`Wrap.json#/properties/y`).
+            file = JSONPointer(tokens: Array(target.tokens.prefix(3)))
+            rest = JSONPointer(tokens: Array(target.tokens.dropFirst(3)))
+        } else {
+            // Anything else is shared as the very schema referred to: a place inside a bundled file
+            // need not be a schema (`common.yaml` holding `Error`), so its file cannot stand in.
+            switch value {
+            case .object, .bool: file = target
+            default: return nil
+            }
+        }
+        if shared.insert(file).inserted { sharedInOrder.append(file) }
+        return prefix + names.fileName(of: file) + (rest.isRoot ? "" : rest.uriFragment)
+    }
+
+    private mutating func convert(_ schema: JSONValue, at pointer: JSONPointer, prefix: String) -> JSONValue {
         guard case .object(let object) = schema else { return schema }  // `true`, `false`
         if let reference = object["$ref"]?.stringValue {
-            let target = reference.hasPrefix("#/components/schemas/") ? OpenAPIDocument.localPointer(reference) : nil
-            // Only a place that exists: `#/components/schemas/A/properties/missing` is a reference to
-            // nowhere (already a warning), and a shared file would refer into nothing.
-            if let target, target.tokens.count >= 3, document.value(at: target) != nil {
-                let name = target.tokens[2]
-                if referencedComponents.insert(name).inserted { referencedInOrder.append(name) }
-                let rest = JSONPointer(tokens: Array(target.tokens.dropFirst(3)))
+            if let file = sharedReference(reference, prefix: prefix) {
                 var converted = JSONObject()
-                converted["$ref"] = .string(prefix + fileName(ofComponent: name) + (rest.isRoot ? "" : rest.uriFragment))
+                converted["$ref"] = .string(file)
                 // 3.0 ignores everything next to `$ref`; 3.1 applies it alongside.
                 if document.version.isDraft2020 {
-                    for member in convertMembers(object, at: pointer, prefix: prefix, inlining: inlining) where member.key != "$ref" {
+                    for member in convertMembers(object, at: pointer, prefix: prefix) where member.key != "$ref" {
                         converted[member.key] = member.value
                     }
                 }
                 return .object(converted)
             }
-            if let target = OpenAPIDocument.localPointer(reference), let value = document.value(at: target) {
-                guard !inlining.contains(target) else {
-                    // Only components become shared files that can refer to themselves.
-                    ownWarnings.append(document.warning(
-                        "'\(reference)' makes a schema outside components/schemas refer to itself, which a copy cannot; move it to components/schemas to keep the recursion (here it accepts any value)",
-                        at: pointer.appending("$ref")))
-                    return .bool(true)
-                }
-                return convert(value, at: target, prefix: prefix, inlining: inlining.union([target]))
-            }
+            // A value that is no schema (`#/info/title`) takes the reference's place as it is, and
+            // is then left out by the meta-schema's check, with its reason.
+            if let target = OpenAPIDocument.localPointer(reference), let value = document.value(at: target) { return value }
         }
         // A reference to nowhere, or to another file (already a warning from the document): what
         // it would describe is left out, and the keywords beside it still apply.
         let kept = object["$ref"]?.stringValue == nil ? object : JSONObject(object.members.filter { $0.key != "$ref" })
-        var converted = JSONObject(convertMembers(kept, at: pointer, prefix: prefix, inlining: inlining))
+        var converted = JSONObject(convertMembers(kept, at: pointer, prefix: prefix))
         Self.discriminate(&converted, original: object, components: document.root["components"]?.objectValue?["schemas"]?.objectValue ?? JSONObject(), document: document)
         // Contract schemas refer to each other by relative file paths; an `$id` would move their base.
         converted["$id"] = nil
@@ -111,55 +116,48 @@ struct SchemaConverter {
     }
 
     /// Subschemas converted, every other value as written.
-    private mutating func convertMembers(_ object: JSONObject, at pointer: JSONPointer, prefix: String, inlining: Set<JSONPointer>) -> [JSONObject.Member] {
+    private mutating func convertMembers(_ object: JSONObject, at pointer: JSONPointer, prefix: String) -> [JSONObject.Member] {
         object.members.map { member in
             let at = pointer.appending(member.key)
             switch (member.key, member.value) {
             case (let key, .object(let map)) where Self.schemaMaps.contains(key):
                 return JSONObject.Member(key: key, value: .object(JSONObject(map.members.map {
-                    JSONObject.Member(key: $0.key, value: convert($0.value, at: at.appending($0.key), prefix: prefix, inlining: inlining))
+                    JSONObject.Member(key: $0.key, value: convert($0.value, at: at.appending($0.key), prefix: prefix))
                 })))
             case (let key, .array(let elements)) where Self.schemaArrays.contains(key) || key == "items":
                 var kept: [JSONValue] = []
                 for (offset, element) in elements.enumerated() {
                     let elementPointer = at.appending(offset)
-                    if key == "allOf" && backReferences.contains(elementPointer) {
+                    if key == "allOf" && refersBack(element, from: pointer) {
                         ownWarnings.append(document.warning(
                             "this 'allOf' refers back to a schema whose 'oneOf'/'anyOf' lists this one, so each would apply the other without end; left out (the base applies where this schema is reached through it)",
                             at: elementPointer))
                         continue
                     }
-                    kept.append(convert(element, at: elementPointer, prefix: prefix, inlining: inlining))
+                    kept.append(convert(element, at: elementPointer, prefix: prefix))
                 }
                 return JSONObject.Member(key: key, value: .array(kept))
             case (let key, let value) where Self.schemaValues.contains(key):
-                return JSONObject.Member(key: key, value: convert(value, at: at, prefix: prefix, inlining: inlining))
+                return JSONObject.Member(key: key, value: convert(value, at: at, prefix: prefix))
             default:
                 return member
             }
         }
     }
 
-    /// A base `P` with `oneOf: [C, …]` whose branch `C` has `allOf: [P, …]` (a polymorphic base
-    /// written without a discriminator): `P` applies `C`, which applies `P` to the same value.
-    /// The `allOf` entries of such branches that name their base.
-    private static func backReferences(in document: OpenAPIDocument) -> Set<JSONPointer> {
-        let prefix = "#/components/schemas/"
-        let components = document.root["components"]?.objectValue?["schemas"]?.objectValue ?? JSONObject()
-        var found: Set<JSONPointer> = []
-        for base in components {
-            for combinator in ["oneOf", "anyOf"] {
-                for branch in base.value.objectValue?[combinator]?.arrayValue ?? [] {
-                    guard let reference = branch.objectValue?["$ref"]?.stringValue, reference.hasPrefix(prefix) else { continue }
-                    let name = String(reference.dropFirst(prefix.count))
-                    for (index, entry) in (components[name]?.objectValue?["allOf"]?.arrayValue ?? []).enumerated()
-                    where entry.objectValue?["$ref"]?.stringValue == prefix + base.key {
-                        found.insert(JSONPointer(tokens: ["components", "schemas", name, "allOf", String(index)]))
-                    }
-                }
+    /// Whether `entry`, an `allOf` entry of the schema at `pointer`, refers to a base `P` with
+    /// `oneOf: [this schema, …]` (a polymorphic base written without a discriminator): `P` applies
+    /// this schema, which applies `P` to the same value, without end. Only a shared schema (a
+    /// component, or one in another file) can be such a branch, being referred to by its place.
+    private func refersBack(_ entry: JSONValue, from pointer: JSONPointer) -> Bool {
+        guard let reference = entry.objectValue?["$ref"]?.stringValue, let base = OpenAPIDocument.localPointer(reference),
+            case .object(let object)? = document.value(at: base)
+        else { return false }
+        return ["oneOf", "anyOf"].contains { combinator in
+            (object[combinator]?.arrayValue ?? []).contains { branch in
+                branch.objectValue?["$ref"]?.stringValue.flatMap(OpenAPIDocument.localPointer) == pointer
             }
         }
-        return found
     }
 
     /// Keywords whose value maps names to subschemas: their keys are names, never keywords.

@@ -8,9 +8,13 @@ import ContractSchema
 struct SchemaRepair {
     let document: OpenAPIDocument
     private(set) var warnings: [Diagnostic] = []
+    private let contradictions: AllOfContradictions
+    /// Contradiction mends already warned about: a schema converted twice is warned once.
+    private var mended: Set<JSONPointer> = []
 
     init(document: OpenAPIDocument) {
         self.document = document
+        contradictions = AllOfContradictions(document: document)
     }
 
     /// One converted schema object, at `pointer` in the document.
@@ -46,8 +50,29 @@ struct SchemaRepair {
         }
         if schema["$recursiveAnchor"] != nil { schema["$recursiveAnchor"] = nil }
         fitEnumToType(&schema, at: pointer)
+        leaveOutContradictions(&schema, at: pointer)
         closeAllOfOnce(&schema, at: pointer)
         return schema
+    }
+
+    /// What ``AllOfContradictions`` found no value can satisfy: an envelope's `type` that a more
+    /// specific part contradicts, or a part that contradicts the ones before it.
+    private mutating func leaveOutContradictions(_ schema: inout JSONObject, at pointer: JSONPointer) {
+        if let message = contradictions.droppedTypes[pointer] {
+            for keyword in ["type", "nullable", "anyOf", "oneOf"] { schema[keyword] = nil }
+            if mended.insert(pointer).inserted { warnings.append(document.warning(message, at: pointer)) }
+        }
+        guard case .array(let parts)? = schema["allOf"], parts.count == document.value(at: pointer.appending("allOf"))?.arrayValue?.count else { return }
+        var kept: [JSONValue] = []
+        for (index, part) in parts.enumerated() {
+            let partPointer = pointer.appending("allOf").appending(index)
+            guard let message = contradictions.droppedParts[partPointer] else {
+                kept.append(part)
+                continue
+            }
+            if mended.insert(partPointer).inserted { warnings.append(document.warning(message, at: partPointer)) }
+        }
+        schema["allOf"] = .array(kept)
     }
 
     /// `allOf: [{properties: {data}, additionalProperties: false}, {properties: {page}}]`: each part
@@ -159,7 +184,8 @@ struct SchemaRepair {
         }
     }
 
-    private static func modify(_ value: inout JSONValue, at tokens: ArraySlice<String>, _ change: (inout JSONValue) -> Bool) -> Bool {
+    /// Changes the value at `tokens` in place; whether it was there and `change` changed it.
+    static func modify(_ value: inout JSONValue, at tokens: ArraySlice<String>, _ change: (inout JSONValue) -> Bool) -> Bool {
         guard let first = tokens.first else { return change(&value) }
         switch value {
         case .object(var object):

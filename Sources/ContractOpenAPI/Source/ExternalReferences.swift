@@ -68,7 +68,7 @@ struct ExternalReferences: Sendable {
             for member in object {
                 if member.key == "$ref", let reference = member.value.stringValue {
                     result["$ref"] = .string(rewritten(reference, inFile: key, at: pointer.appending("$ref"), queue: &queue))
-                } else if member.key.hasPrefix("x-") || (Self.isData(member.key, member.value) && !Self.isNameMap(pointer)) {
+                } else if member.key.hasPrefix("x-") || (Self.isData(member.key, member.value, in: pointer) && !Self.isNameMap(pointer)) {
                     // Extensions and example data: a `$ref` inside them is a value, not a reference.
                     result[member.key] = member.value
                 } else if member.key == "mapping", pointer.tokens.last == "discriminator", case .object(let mapping) = member.value {
@@ -164,6 +164,13 @@ struct ExternalReferences: Sendable {
         case "examples": value.arrayValue != nil
         default: false
         }
+    }
+
+    /// ``isData(_:_:)`` for the member `key` of the object at `pointer`; also a Swagger 2.0
+    /// response's `examples`, a map of media types to example values (a 2.0 document is bundled
+    /// before it is converted; 3.x responses have no `examples` of their own).
+    static func isData(_ key: String, _ value: JSONValue, in pointer: JSONPointer) -> Bool {
+        isData(key, value) || (key == "examples" && pointer.tokens.dropLast().last == "responses")
     }
 
     /// Whether the object at `pointer` is a map of names (`properties`, `schemas`…), whose keys

@@ -27,6 +27,9 @@ struct OpenAPIDocument {
     private let locate: @Sendable (JSONPointer) -> SourceLocation?
     /// The other files the document refers to, bundled under `/x-contract-files`.
     private let external: ExternalReferences
+    /// Where a pointer of the document as read was in the document as written: a 2.0 document
+    /// (and its other files) is read converted to 3.0.
+    private let origin: @Sendable (JSONPointer) -> JSONPointer
 
     /// A parsed file: its value, and where each value is in it.
     typealias Parsed = (value: JSONValue, locate: @Sendable (JSONPointer) -> SourceLocation?)
@@ -76,21 +79,26 @@ struct OpenAPIDocument {
         guard case .object(var root) = value else {
             throw fail("an OpenAPI document is an object, found \(value.typeName)", at: locate(.root))
         }
-        var swagger: Swagger2Converter?
-        if root["swagger"]?.stringValue == "2.0" {
+        let isSwagger2 = root["swagger"]?.stringValue == "2.0"
+        // Checked first, so a document of another kind is refused before its other files are read.
+        if !isSwagger2 { _ = try Self.version(of: root, locate: locate, file: file) }
+        var external = ExternalReferences(rootPath: path, shownAs: file, locate: locate)
+        root = external.bundle(root)
+        var origin: @Sendable (JSONPointer) -> JSONPointer = { $0 }
+        if isSwagger2 {
+            // After bundling, so the other files are converted with the document, and a reference
+            // from them back into it (`../swagger.yaml#/definitions/Pet`) is moved with the rest.
             var converter = Swagger2Converter()
             root = converter.convert(root)
             let original = locate
             let mapping = converter
+            origin = { mapping.origin(of: $0) }
             locate = { original(mapping.origin(of: $0)) }
-            swagger = converter
         }
         let version = try Self.version(of: root, locate: locate, file: file)
-        var external = ExternalReferences(rootPath: path, shownAs: file, locate: locate)
-        root = external.bundle(root)
-        var document = OpenAPIDocument(file: file, root: root, version: version, locate: locate, external: external)
+        var document = OpenAPIDocument(file: file, root: root, version: version, locate: locate, origin: origin, external: external)
         document.warnings = external.warnings + document.referenceProblems()
-        if swagger != nil {
+        if isSwagger2 {
             document.warnings.append(document.note("Swagger 2.0 is read as the OpenAPI 3.0 document it describes", at: JSONPointer(tokens: ["openapi"])))
         }
         if version == .v32 {
@@ -116,7 +124,7 @@ struct OpenAPIDocument {
     /// and the pointer as that file knows it: values of other files are bundled under
     /// `/x-contract-files`, but warnings point into the file they were read from.
     func place(of pointer: JSONPointer) -> (file: String, location: SourceLocation?, pointer: JSONPointer) {
-        if let (file, locate, inner) = external.place(of: pointer) {
+        if pointer.tokens.first == ExternalReferences.area, let (file, locate, inner) = external.place(of: origin(pointer)) {
             return (file, Self.nearest(inner, in: locate), inner)
         }
         return (file, location(of: pointer), pointer)
@@ -167,12 +175,14 @@ struct OpenAPIDocument {
     }
 
     private init(
-        file: String, root: JSONObject, version: Version, locate: @escaping @Sendable (JSONPointer) -> SourceLocation?, external: ExternalReferences
+        file: String, root: JSONObject, version: Version, locate: @escaping @Sendable (JSONPointer) -> SourceLocation?,
+        origin: @escaping @Sendable (JSONPointer) -> JSONPointer, external: ExternalReferences
     ) {
         self.file = file
         self.root = root
         self.version = version
         self.locate = locate
+        self.origin = origin
         self.external = external
     }
 
@@ -224,7 +234,7 @@ struct OpenAPIDocument {
                 }
                 // Extensions are other tools' business; the bundled files of a split document are not.
                 for member in object where member.key != "$ref" && (!member.key.hasPrefix("x-") || (pointer.isRoot && member.key == ExternalReferences.area))
-                    && !(ExternalReferences.isData(member.key, member.value) && !ExternalReferences.isNameMap(pointer))
+                    && !(ExternalReferences.isData(member.key, member.value, in: pointer) && !ExternalReferences.isNameMap(pointer))
                 {
                     walk(member.value, at: pointer.appending(member.key))
                 }

@@ -12,30 +12,45 @@ import ContractJSON
 /// - schemas keep their shape (2.0's are 3.0's but for `x-nullable`, which becomes `nullable`,
 ///   and `type: file`, which becomes a binary string).
 ///
+/// A split document's other files, bundled under `/x-contract-files` beforehand, are converted
+/// alike: each value a reference reaches, by the role it is referred to in (``Role``).
+///
 /// Where each value came from is kept (``origin(of:)``), so warnings point into the 2.0 file.
 struct Swagger2Converter {
     private(set) var warnings: [(message: String, at: JSONPointer)] = []
-    /// Converted places and the 2.0 places they came from, most specific first when looked up.
-    private var origins: [(converted: [String], original: [String])] = []
+    /// Converted places and the 2.0 places they came from; looked up by each prefix of a pointer,
+    /// longest first (a scan of all of them for each located warning took most of a large import).
+    private var origins: [[String]: [String]] = [:]
     /// Shared parameters by name: a reference to a body or form field one is resolved at each
     /// operation, with that operation's `consumes`.
-    private var sharedParameters: [String: JSONObject] = [:]
+    private(set) var sharedParameters: [String: JSONObject] = [:]
+    /// The document as given, with its other files bundled: where references into them are read.
+    private(set) var source: JSONValue = .object(JSONObject())
+    /// The document's own `produces` and `consumes`, for shared responses and bodies.
+    private(set) var produces: [String] = []
+    private(set) var consumes: [String] = []
+    /// Places in bundled files that references reach, to convert in the role they are referred
+    /// to in, each once (``convertFiles()``).
+    var pending: [(pointer: JSONPointer, role: Role)] = []
+    var queued: Set<JSONPointer> = []
 
     /// The 2.0 place a converted pointer came from: the longest recorded prefix, mapped.
     func origin(of pointer: JSONPointer) -> JSONPointer {
-        var best: (converted: [String], original: [String])?
-        for entry in origins where pointer.tokens.starts(with: entry.converted) {
-            if entry.converted.count > (best?.converted.count ?? -1) { best = entry }
+        for count in stride(from: pointer.tokens.count, to: 0, by: -1) {
+            if let original = origins[Array(pointer.tokens.prefix(count))] {
+                return JSONPointer(tokens: original + pointer.tokens.dropFirst(count))
+            }
         }
-        guard let best else { return pointer }
-        return JSONPointer(tokens: best.original + pointer.tokens.dropFirst(best.converted.count))
+        return pointer
     }
 
-    private mutating func moved(_ converted: [String], from original: [String]) {
-        origins.append((converted, original))
+    /// The first record of a place stands.
+    mutating func moved(_ converted: [String], from original: [String]) {
+        if origins[converted] == nil { origins[converted] = original }
     }
 
     mutating func convert(_ root: JSONObject) -> JSONObject {
+        source = .object(root)
         var result = JSONObject()
         result["openapi"] = "3.0.3"
         moved(["openapi"], from: ["swagger"])
@@ -44,8 +59,8 @@ struct Swagger2Converter {
             moved([key], from: [key])
         }
         if let servers = servers(root) { result["servers"] = .array(servers) }
-        let produces = root["produces"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let consumes = root["consumes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        produces = root["produces"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        consumes = root["consumes"]?.arrayValue?.compactMap(\.stringValue) ?? []
         var components = JSONObject()
         if case .object(let definitions)? = root["definitions"] {
             components["schemas"] = .object(JSONObject(definitions.members.map { .init(key: $0.key, value: schema($0.value)) }))
@@ -80,28 +95,37 @@ struct Swagger2Converter {
         var paths = JSONObject()
         for pathMember in root["paths"]?.objectValue ?? JSONObject() {
             guard let item = pathMember.value.objectValue else { continue }
-            var converted = JSONObject()
-            let pathTokens = ["paths", pathMember.key]
-            moved(pathTokens, from: pathTokens)
-            for member in item {
-                switch member.key {
-                case "parameters":
-                    // Each operation takes the path's parameters in (bodies and form fields need its
-                    // `consumes`); the path item keeps none.
-                    continue
-                case "get", "put", "post", "delete", "options", "head", "patch":
-                    guard let operation = member.value.objectValue else { continue }
-                    let inherited = (item["parameters"]?.arrayValue ?? []).compactMap(\.objectValue)
-                    converted[member.key] = .object(self.operation(
-                        operation, inherited: inherited, at: pathTokens + [member.key], produces: produces, consumes: consumes))
-                default:
-                    converted[member.key] = member.value
-                }
-            }
-            paths[pathMember.key] = .object(converted)
+            paths[pathMember.key] = .object(pathItem(item, at: ["paths", pathMember.key]))
         }
         result["paths"] = .object(paths)
+        if let files = convertFiles() { result[ExternalReferences.area] = .object(files) }
         return result
+    }
+
+    /// A path item, at `tokens` in the document.
+    mutating func pathItem(_ item: JSONObject, at tokens: [String]) -> JSONObject {
+        var converted = JSONObject()
+        moved(tokens, from: tokens)
+        for member in item {
+            switch member.key {
+            case "parameters":
+                // Each operation takes the path's parameters in (bodies and form fields need its
+                // `consumes`); the path item keeps none.
+                continue
+            case "get", "put", "post", "delete", "options", "head", "patch":
+                guard let operation = member.value.objectValue else { continue }
+                let inherited = (item["parameters"]?.arrayValue ?? []).compactMap(\.objectValue)
+                converted[member.key] = .object(self.operation(
+                    operation, inherited: inherited, at: tokens + [member.key], produces: produces, consumes: consumes))
+            case "$ref":
+                // The path item is in another file, converted there.
+                converted[member.key] = member.value
+                refer(to: member.value, as: .pathItem)
+            default:
+                converted[member.key] = member.value
+            }
+        }
+        return converted
     }
 
     private func servers(_ root: JSONObject) -> [JSONValue]? {
@@ -113,7 +137,7 @@ struct Swagger2Converter {
         return urls.map { .object(JSONObject([.init(key: "url", value: .string($0))])) }
     }
 
-    private mutating func operation(
+    mutating func operation(
         _ operation: JSONObject, inherited: [JSONObject], at tokens: [String], produces: [String], consumes: [String]
     ) -> JSONObject {
         let produces = operation["produces"]?.arrayValue?.compactMap(\.stringValue) ?? produces
@@ -122,10 +146,7 @@ struct Swagger2Converter {
         // Shared parameters taken in: a body or form field needs this operation's `consumes`, and
         // identity (name and place) must be known to let an operation's parameter replace one of the path's.
         func resolved(_ parameter: JSONObject) -> JSONObject {
-            guard let reference = parameter["$ref"]?.stringValue, reference.hasPrefix("#/parameters/"),
-                let shared = sharedParameters[String(reference.dropFirst("#/parameters/".count))]
-            else { return parameter }
-            return shared
+            sharedParameter(parameter) ?? parameter
         }
         var all: [(parameter: JSONObject, written: JSONObject, index: Int?)] = inherited.map { (resolved($0), $0, nil) }
         for (index, value) in (operation["parameters"]?.arrayValue ?? []).enumerated() {
@@ -151,6 +172,7 @@ struct Swagger2Converter {
                 if let index { moved(tokens + ["parameters", String(converted.count)], from: tokens + ["parameters", String(index)]) }
                 if let reference = written["$ref"]?.stringValue {
                     converted.append(.object(JSONObject([.init(key: "$ref", value: .string(Self.rewrite(reference)))])))
+                    refer(to: .string(reference), as: .parameter)
                 } else {
                     converted.append(.object(self.parameter(parameter)))
                 }
@@ -160,6 +182,10 @@ struct Swagger2Converter {
             switch member.key {
             case "parameters", "produces", "consumes", "schemes":
                 continue
+            case "$ref":
+                // An operation in another file (not OpenAPI's, but written): converted there.
+                result[member.key] = member.value
+                refer(to: member.value, as: .operation)
             case "responses":
                 var responses = JSONObject()
                 for response in member.value.objectValue ?? JSONObject() {
@@ -170,6 +196,7 @@ struct Swagger2Converter {
                     }
                     if let reference = response.value.objectValue?["$ref"]?.stringValue {
                         responses[response.key] = .object(JSONObject([.init(key: "$ref", value: .string(Self.rewrite(reference)))]))
+                        refer(to: .string(reference), as: .response)
                     } else {
                         responses[response.key] = .object(self.response(response.value.objectValue ?? JSONObject(), produces: produces))
                     }
@@ -188,7 +215,7 @@ struct Swagger2Converter {
         return result
     }
 
-    private func parameter(_ parameter: JSONObject) -> JSONObject {
+    mutating func parameter(_ parameter: JSONObject) -> JSONObject {
         var result = JSONObject()
         var schema = JSONObject()
         for member in parameter {
@@ -221,7 +248,7 @@ struct Swagger2Converter {
         return result
     }
 
-    private func requestBody(_ parameters: [JSONObject], form: Bool, consumes: [String]) -> JSONObject {
+    private mutating func requestBody(_ parameters: [JSONObject], form: Bool, consumes: [String]) -> JSONObject {
         var result = JSONObject()
         var content = JSONObject()
         if form {
@@ -257,7 +284,7 @@ struct Swagger2Converter {
         return result
     }
 
-    private func response(_ response: JSONObject, produces: [String]) -> JSONObject {
+    mutating func response(_ response: JSONObject, produces: [String]) -> JSONObject {
         var result = JSONObject()
         result["description"] = response["description"] ?? ""
         if case .object(let headers)? = response["headers"] {
@@ -307,7 +334,7 @@ struct Swagger2Converter {
     }
 
     /// A 2.0 schema as 3.0 reads it: references moved, `x-nullable` as `nullable`, files as binary strings.
-    private func schema(_ value: JSONValue) -> JSONValue {
+    mutating func schema(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let object):
             var result = JSONObject()
@@ -323,6 +350,7 @@ struct Swagger2Converter {
                     result[member.key] = .object(JSONObject(map.members.map { .init(key: $0.key, value: schema($0.value)) }))
                 case ("$ref", .string(let reference)):
                     result["$ref"] = .string(Self.rewrite(reference))
+                    refer(to: .string(reference), as: .schema)
                 case ("x-nullable", .bool(let nullable)), ("x-isnullable", .bool(let nullable)):
                     if nullable { result["nullable"] = true }
                 case ("type", .string("file")):
@@ -334,7 +362,7 @@ struct Swagger2Converter {
             }
             return .object(result)
         case .array(let elements):
-            return .array(elements.map(schema))
+            return .array(elements.map { schema($0) })
         default:
             return value
         }
