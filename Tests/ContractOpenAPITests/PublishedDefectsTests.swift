@@ -90,6 +90,16 @@ struct PublishedDefectsTests {
         #expect(fixtureProblems(result).isEmpty, "\(fixtureProblems(result))")
     }
 
+    @Test func referencesIntoAMendedOneOfFollowIt() throws {
+        // PagerDuty reuses one branch elsewhere: `AbstractAction.json#/…/oneOf/1`.
+        let result = try edge.importYAML(EdgeCaseTests.document(
+            paths: "  /a:\n    get:\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {agent: {$ref: '#/components/schemas/Agent'}, other: {$ref: '#/components/schemas/Agent/oneOf/1'}}}}}}",
+            components: "{Agent: {oneOf: [{type: object, properties: {id: {type: string}}}, {type: object, properties: {name: {type: string}}}]}}"))
+        #expect(edge.text(result, "get-a.json").contains(#""$ref": "schemas/Agent.json#/anyOf/1""#), "\(edge.text(result, "get-a.json"))")
+        #expect(edge.lintErrors(result).isEmpty, "\(edge.lintErrors(result))")
+        #expect(fixtureProblems(result).isEmpty, "\(fixtureProblems(result))")
+    }
+
     @Test func aRequiredHeaderWithoutAValueIsReadFromTheEnvironment() throws {
         let result = try edge.importYAML(EdgeCaseTests.document(paths: """
               /items:

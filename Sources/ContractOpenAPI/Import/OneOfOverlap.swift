@@ -78,8 +78,9 @@ struct OneOfOverlap {
     }
 
     /// `oneOf` renamed `anyOf` in place (the key keeps its position); beside an `anyOf` of its own,
-    /// both must hold, so the branches join an `allOf`.
-    static func readAsAnyOf(_ value: inout JSONValue, at pointer: JSONPointer) {
+    /// both must hold, so the branches join an `allOf`. Returns where the branches now are.
+    static func readAsAnyOf(_ value: inout JSONValue, at pointer: JSONPointer) -> JSONPointer {
+        var moved = pointer.appending("anyOf")
         _ = SchemaRepair.modify(&value, at: pointer.tokens[...]) { schema in
             guard case .object(var object) = schema, let branches = object["oneOf"] else { return false }
             if object["anyOf"] == nil {
@@ -87,10 +88,44 @@ struct OneOfOverlap {
             } else {
                 object["oneOf"] = nil
                 let parts = object["allOf"]?.arrayValue ?? []
+                moved = pointer.appending("allOf").appending(parts.count).appending("anyOf")
                 object["allOf"] = .array(parts + [.object(JSONObject([JSONObject.Member(key: "anyOf", value: branches)]))])
             }
             schema = .object(object)
             return true
+        }
+        return moved
+    }
+
+    /// A branch moved from `from` to `to` in `file`: references into it (`pet.json#/oneOf/1`,
+    /// which documents write to reuse one branch) follow it, from any file of the tree.
+    struct Move: Hashable {
+        var file: String
+        var from: JSONPointer
+        var to: JSONPointer
+    }
+
+    /// `value` (the file at `path`) with each reference into a moved place pointing to where it went.
+    static func following(_ moves: [Move], in value: JSONValue, path: String) -> JSONValue {
+        switch value {
+        case .object(let object):
+            return .object(JSONObject(object.members.map { member in
+                guard member.key == "$ref", let reference = member.value.stringValue else {
+                    return JSONObject.Member(key: member.key, value: following(moves, in: member.value, path: path))
+                }
+                let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, let pointer = try? JSONPointer(uriFragment: "#" + parts[1]) else { return member }
+                let target = parts[0].isEmpty ? path : RelativePath.resolve(String(parts[0]), from: RelativePath.folder(of: path))
+                // The deepest move first: a moved branch may itself hold a moved `oneOf`.
+                guard let move = moves.filter({ $0.file == target && pointer.tokens.starts(with: $0.from.tokens) }).max(by: { $0.from.tokens.count < $1.from.tokens.count })
+                else { return member }
+                let rewritten = JSONPointer(tokens: move.to.tokens + pointer.tokens.dropFirst(move.from.tokens.count))
+                return JSONObject.Member(key: "$ref", value: .string(String(parts[0]) + rewritten.uriFragment))
+            }))
+        case .array(let elements):
+            return .array(elements.map { following(moves, in: $0, path: path) })
+        default:
+            return value
         }
     }
 
@@ -113,11 +148,12 @@ extension OneOfOverlap {
         for contract in contracts { files[contract.file] = .object(contract.value) }
         let overlap = OneOfOverlap(files: files)
         var warnings: [Diagnostic] = []
+        var moves: [Move] = []
         for path in schemas.keys.sorted() {
             guard var value = schemas[path] else { continue }
             let findings = overlap.findings(in: value, file: path, roots: [.root])
             for finding in findings {
-                readAsAnyOf(&value, at: finding.pointer)
+                moves.append(Move(file: path, from: finding.pointer.appending("oneOf"), to: readAsAnyOf(&value, at: finding.pointer)))
                 let base = sources[path] ?? .root
                 warnings.append(document.warning(message(finding), at: JSONPointer(tokens: base.tokens + finding.pointer.tokens + ["oneOf"])))
             }
@@ -128,10 +164,17 @@ extension OneOfOverlap {
             let cases = contracts[index].value["cases"]?.arrayValue ?? []
             let roots = cases.indices.map { JSONPointer(tokens: ["cases", String($0), "response", "schema"]) }
             for finding in overlap.findings(in: value, file: contracts[index].file, roots: roots) {
-                readAsAnyOf(&value, at: finding.pointer)
+                moves.append(Move(file: contracts[index].file, from: finding.pointer.appending("oneOf"), to: readAsAnyOf(&value, at: finding.pointer)))
                 warnings.append(document.warning("\(contracts[index].id), \(finding.pointer.description): " + message(finding), at: contracts[index].pointer))
             }
             contracts[index].value = value.objectValue ?? contracts[index].value
+        }
+        guard !moves.isEmpty else { return warnings }
+        for path in Array(schemas.keys) {
+            schemas[path] = schemas[path].map { following(moves, in: $0, path: path) }
+        }
+        for index in contracts.indices {
+            contracts[index].value = following(moves, in: .object(contracts[index].value), path: contracts[index].file).objectValue ?? contracts[index].value
         }
         return warnings
     }
