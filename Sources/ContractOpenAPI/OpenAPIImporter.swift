@@ -135,27 +135,8 @@ public enum OpenAPIImporter {
             sharedSchemaSources: files.isEmpty ? [:] : converter.sharedSchemaSources)
     }
 
-    /// Run on a thread of its own with a large stack: lint follows a reference into a schema file
-    /// by walking that file there and then, a few frames per file, so a split document whose
-    /// files refer to each other in a long chain (thousands) would overflow a usual 8 MiB stack
-    /// (a chain of 20,000 needs about 100 MiB in a debug build). The stack is reserved, not used,
-    /// unless the chain is that long.
     private static func lint(_ files: [GeneratedFile]) -> [Diagnostic] {
-        let result = LintResult()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            result.diagnostics = LintReport(ContractLoader.load(files: ImportResult.tree(files), directory: ".")).diagnostics
-            done.signal()
-        }
-        thread.stackSize = 512 << 20
-        thread.start()
-        done.wait()
-        return result.diagnostics
-    }
-
-    /// What the lint thread hands back; read only after it signalled.
-    private final class LintResult: @unchecked Sendable {
-        var diagnostics: [Diagnostic] = []
+        LintReport(ContractLoader.load(files: ImportResult.tree(files), directory: ".")).diagnostics
     }
 
     /// Examples in the document that do not match their own schema would make the contracts fail

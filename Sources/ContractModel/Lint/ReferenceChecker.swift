@@ -11,8 +11,11 @@ struct ReferenceChecker {
     /// Display paths by relative path.
     let displayPaths: [String: String]
     private(set) var diagnostics: [Diagnostic] = []
-    /// Files whose references were walked already.
+    /// Files whose references were walked already, or are waiting in ``pendingFiles``.
     private var walkedFiles: Set<String> = []
+    /// Files a reference reached, walked after the schema that reached them: walking each on the
+    /// spot nested one walk per file, and a chain of thousands of files overflowed the stack.
+    private var pendingFiles: [String] = []
     /// Resolved edges from the schema object holding a `$ref` to its target.
     private var edges: [SchemaLocation: (target: SchemaLocation, ref: String, refPointer: JSONPointer)] = [:]
     private(set) var referencedFiles: Set<String> = []
@@ -27,6 +30,10 @@ struct ReferenceChecker {
         guard let document = documents[file], let value = document.value[pointer: pointer] else { return }
         if pointer.isRoot, !walkedFiles.insert(file).inserted { return }
         walk(value, at: pointer, resource: SchemaResource(file: file, root: pointer))
+        while let next = pendingFiles.popLast() {
+            guard let reached = documents[next] else { continue }
+            walk(reached.value, at: .root, resource: SchemaResource(file: next, root: .root))
+        }
     }
 
     /// Reports each reference cycle once, at the `$ref` that closes it in a stable order.
@@ -117,9 +124,7 @@ struct ReferenceChecker {
             }
             target = SchemaResource(file: file, root: .root)
             referencedFiles.insert(file)
-            if walkedFiles.insert(file).inserted, let document = documents[file] {
-                walk(document.value, at: .root, resource: target)
-            }
+            if walkedFiles.insert(file).inserted { pendingFiles.append(file) }
         }
         guard let document = documents[target.file] else { return }
         let resourceValue = document.value[pointer: target.root] ?? .null
