@@ -197,3 +197,18 @@ struct FailureClassTests {
         #expect(plan.fixtures.count == result.caseCount)
     }
 }
+
+struct QueryStyleTests {
+    @Test func delimitedArraysKeepTheirDelimiter() throws {
+        let edge = EdgeCaseTests()
+        let parameter = { (name: String, style: String) in
+            "{name: \(name), in: query, required: true, style: \(style), schema: {type: array, items: {type: string}}, example: [a, b]}"
+        }
+        let result = try edge.importYAML(EdgeCaseTests.document(
+            paths: "  /search:\n    get:\n      parameters: [\(parameter("spaced", "spaceDelimited")), \(parameter("piped", "pipeDelimited")), \(parameter("listed", "form"))]\n      responses:\n        '200': {description: ok}"))
+        let contract = edge.text(result, "get-search.json")
+        #expect(contract.contains(#""spaced": "a b""#), "\(contract)")
+        #expect(contract.contains(#""piped": "a|b""#))
+        #expect(contract.contains(#""listed": ["#))
+    }
+}

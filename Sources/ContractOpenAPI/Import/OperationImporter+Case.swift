@@ -37,9 +37,12 @@ extension OperationImporter {
             case "query":
                 guard let value, !credentials.query.contains(where: { $0.0 == parameter.name }) else { continue }
                 if case .array(let items) = value, items.allSatisfy(Self.isScalar) {
-                    // `form` with `explode: false` sends one comma list; exploded (the default), one
-                    // parameter per item.
-                    query[parameter.name] = parameter.object["explode"] == .bool(false) ? Self.simple(value) : value
+                    // Exploded (`form`'s default), one parameter per item; else one list, with commas,
+                    // or spaces (`spaceDelimited`, 2.0's `ssv`) or bars (`pipeDelimited`, `pipes`).
+                    let style = parameter.object["style"]?.stringValue ?? "form"
+                    let separator = ["spaceDelimited": " ", "pipeDelimited": "|"][style] ?? ","
+                    let explode = parameter.object["explode"]?.boolValue ?? (style == "form")
+                    query[parameter.name] = explode ? value : .string(items.map(Self.text).joined(separator: separator))
                 } else if Self.isScalar(value) {
                     query[parameter.name] = value
                 } else if case .object(let object) = value, object.members.allSatisfy({ Self.isScalar($0.value) }) {
