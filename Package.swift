@@ -7,7 +7,9 @@ import PackageDescription
 // helpers and the examples (their own packages under examples/) never reach the products.
 let package = Package(
     name: "contract",
-    platforms: [.macOS(.v13)],
+    // ContractTesting is used from app test targets on every Apple platform; its newest API is
+    // `Duration` (macOS 13, iOS 16, tvOS 16, watchOS 9). The command-line tool is built for Linux and macOS.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "contract", targets: ["contract"]),
         .library(name: "ContractJSON", targets: ["ContractJSON"]),

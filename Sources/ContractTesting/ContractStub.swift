@@ -88,52 +88,12 @@ public final class ContractStub: @unchecked Sendable {
         lock.locked { received }
     }
 
-    // MARK: Serving (called by the protocol)
-
-    enum Answer {
-        case response(HTTPURLResponse, Data?, delay: Duration?)
-        case failure(Error)
+    /// The cases chosen and the faults injected so far, read together.
+    func lockedState() -> (chosen: [String: String], faults: [(contract: String?, fault: Fault)]) {
+        lock.locked { (chosenCases, faults) }
     }
 
-    func answer(_ request: URLRequest) -> Answer {
-        let method = request.httpMethod ?? "GET"
-        let body = request.httpBody ?? request.httpBodyStream.map(Self.read)
-        guard let url = request.url else { return .failure(URLError(.badURL)) }
-        let (chosen, faultList) = lock.locked { (chosenCases, faults) }
-        let match = StubMatcher(fixtures: fixtures, chosenCases: chosen).match(method: method, url: url)
-        lock.locked {
-            received.append(Received(method: method, url: url, headers: request.allHTTPHeaderFields ?? [:], body: body, fixture: match.fixture?.name))
-        }
-        guard let fixture = match.fixture else {
-            return .failure(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: match.explanation, NSURLErrorFailingURLErrorKey: url]))
-        }
-        var status = fixture.status
-        var data = fixture.body
-        var delay: Duration? = nil
-        for (contract, fault) in faultList where contract == nil || contract == fixture.contract {
-            switch fault {
-            case .status(let code): status = code
-            case .error(let code): return .failure(URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url]))
-            case .delay(let duration): delay = duration
-            case .undecodableBody: data = Data("{\"truncated\": ".utf8)
-            }
-        }
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fixture.headers) else {
-            return .failure(URLError(.cannotParseResponse))
-        }
-        return .response(response, data, delay: delay)
-    }
-
-    private static func read(_ stream: InputStream) -> Data {
-        var data = Data()
-        stream.open()
-        defer { stream.close() }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while stream.hasBytesAvailable {
-            let count = stream.read(&buffer, maxLength: buffer.count)
-            guard count > 0 else { break }
-            data.append(buffer, count: count)
-        }
-        return data
+    func record(_ request: Received) {
+        lock.locked { received.append(request) }
     }
 }

@@ -11,7 +11,9 @@ struct StubMatcher {
         var explanation: String
     }
 
-    func match(method: String, url: URL) -> Match {
+    /// - Parameter operationID: the operation the caller names (an OpenAPI client's), preferred
+    ///   over other fixtures whose path and method also match.
+    func match(method: String, url: URL, operationID: String? = nil) -> Match {
         let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let segments = Self.segments(path)
@@ -24,6 +26,10 @@ struct StubMatcher {
             } else if let reason, score > (nearest?.score ?? -1) {
                 nearest = (score, reason, fixture)
             }
+        }
+        // The operation the caller names is its contract, wherever the client's base URL puts the path.
+        if let operationID, fixtures.contains(where: { $0.contract == operationID }) {
+            candidates = fixtures.filter { $0.contract == operationID }
         }
         if let contract = candidates.first?.contract, let chosen = chosenCases[contract] {
             if let fixture = fixtures.first(where: { $0.contract == contract && $0.caseName == chosen }) {

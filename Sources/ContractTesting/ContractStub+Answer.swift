@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Serving: how a stub answers the requests its protocol (or a transport) hands it.
+extension ContractStub {
+    /// What a stub answers a request with: a response (after a delay, with a fault), or an error.
+    @_spi(Transport) public enum Answer {
+        case response(HTTPURLResponse, Data?, delay: Duration?)
+        case failure(Error)
+    }
+
+    func answer(_ request: URLRequest) -> Answer {
+        guard let url = request.url else { return .failure(URLError(.badURL)) }
+        return answer(
+            method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
+            body: request.httpBody ?? request.httpBodyStream.map(Self.read))
+    }
+
+    /// The answer to a request, for `URLSession` (through the stub's protocol) and for other
+    /// transports (the OpenAPI client transport): the same matching, chosen cases, faults and
+    /// recorded requests. `operationID`, when the caller knows it, picks that contract's fixtures
+    /// (contracts imported from an OpenAPI document are named by their operation).
+    @_spi(Transport) public func answer(method: String, url: URL, headers: [String: String], body: Data?, operationID: String? = nil) -> Answer {
+        let (chosen, faultList) = lockedState()
+        let match = StubMatcher(fixtures: fixtures, chosenCases: chosen).match(method: method, url: url, operationID: operationID)
+        record(Received(method: method, url: url, headers: headers, body: body, fixture: match.fixture?.name))
+        guard let fixture = match.fixture else {
+            return .failure(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: match.explanation, NSURLErrorFailingURLErrorKey: url]))
+        }
+        var status = fixture.status
+        var data = fixture.body
+        var delay: Duration? = nil
+        for (contract, fault) in faultList where contract == nil || contract == fixture.contract {
+            switch fault {
+            case .status(let code): status = code
+            case .error(let code): return .failure(URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+            case .delay(let duration): delay = duration
+            case .undecodableBody: data = Data("{\"truncated\": ".utf8)
+            }
+        }
+        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fixture.headers) else {
+            return .failure(URLError(.cannotParseResponse))
+        }
+        return .response(response, data, delay: delay)
+    }
+
+    private static func read(_ stream: InputStream) -> Data {
+        var data = Data()
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while stream.hasBytesAvailable {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            guard count > 0 else { break }
+            data.append(buffer, count: count)
+        }
+        return data
+    }
+}
