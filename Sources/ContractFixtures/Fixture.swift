@@ -9,8 +9,11 @@ public struct Fixture: Sendable, Hashable {
     public var bytes: [UInt8]
     public var contractID: String
     public var caseName: String
-    /// The contract file as shown in diagnostics.
+    /// The contract file, relative to the contracts folder: written in the fixture and the
+    /// manifest, the same however the folder was named on the command line.
     public var source: String
+    /// The contract file as the command line reached it (`../../contracts/health.json`), for messages.
+    public var shownSource: String
     /// SHA-256 of everything the fixture was built from: the contract's endpoint, the case, and
     /// every schema file it reaches.
     public var sourceHash: String

@@ -53,14 +53,16 @@ public struct FixturePlanner: Sendable {
         let document: JSONValue = .object(JSONObject([
             JSONObject.Member(key: "contract", value: .string(contract.id)),
             JSONObject.Member(key: "case", value: .string(testCase.name)),
-            JSONObject.Member(key: "source", value: .string(contract.file)),
+            // Relative to the contracts folder: the bytes must not depend on how the folder was
+            // spelled (`contracts`, `./contracts`, `../../contracts`) or where the command ran.
+            JSONObject.Member(key: "source", value: .string(relativePath(contract))),
             JSONObject.Member(key: "request", value: request),
             JSONObject.Member(key: "response", value: response),
         ]))
         let bytes = Array((CanonicalJSONWriter(style: .pretty).string(document) + "\n").utf8)
         return .success(Fixture(
             path: "\(contract.id)/\(testCase.name).json", bytes: bytes, contractID: contract.id, caseName: testCase.name,
-            source: contract.file, sourceHash: sourceHash(contract, testCase)))
+            source: relativePath(contract), shownSource: contract.file, sourceHash: sourceHash(contract, testCase)))
     }
 
     /// A path component that stays inside the output folder.

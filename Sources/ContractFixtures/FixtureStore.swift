@@ -77,7 +77,7 @@ public struct FixtureStore: Sendable {
         let listed = manifest?.entriesByPath ?? [:]
         var report = CheckReport()
         for fixture in fixtures {
-            let origin = "\(fixture.contractID)/\(fixture.caseName) in \(fixture.source)"
+            let origin = "\(fixture.contractID)/\(fixture.caseName) in \(fixture.shownSource)"
             guard let current = folder.read(try Self.relativePath(fixture.path)) else {
                 report.items.append(.init(kind: "missing", path: fixture.path, reason: "not generated yet for \(origin)"))
                 continue

@@ -29,6 +29,37 @@ struct FixturesCommandTests {
         #expect(check.stdout.contains("run 'contract fixtures --out out contracts'"))
     }
 
+    /// The bytes must not depend on how the contracts folder is spelled or where the command runs:
+    /// the example app's own comment runs it as `../../contracts` from the app's folder.
+    @Test func fixturesAreTheSameFromAnyFolderAndSpelling() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("app/Tests"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("contracts"), to: work.appendingPathComponent("contracts"))
+        let fromRoot = try await ContractBinary.run(["fixtures", "--out", "one", "contracts"], in: work)
+        let dotted = try await ContractBinary.run(["fixtures", "--out", "two", "./contracts/"], in: work)
+        let fromApp = try await ContractBinary.run(["fixtures", "--out", "../../three", "../../contracts"], in: work.appendingPathComponent("app/Tests"))
+        let absolute = try await ContractBinary.run(["fixtures", "--out", work.appendingPathComponent("four").path, work.appendingPathComponent("contracts").path], in: Self.packageRoot)
+        for run in [fromRoot, dotted, fromApp, absolute] { #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)") }
+        func files(_ name: String) throws -> [String: Data] {
+            let folder = work.appendingPathComponent(name)
+            var result: [String: Data] = [:]
+            let paths = try #require(FileManager.default.enumerator(atPath: folder.path))
+            for case let path as String in paths {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                result[path] = try Data(contentsOf: folder.appendingPathComponent(path))
+            }
+            return result
+        }
+        let one = try files("one")
+        #expect(one.count == 11)
+        for other in ["two", "three", "four"] { #expect(try files(other) == one, "\(other) differs from one") }
+        // A check from another folder, with another spelling, finds nothing stale.
+        let check = try await ContractBinary.run(["fixtures", "--check", "--out", "../../one", "../../contracts/"], in: work.appendingPathComponent("app/Tests"))
+        #expect(check.exitCode == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("10 fixtures up to date"))
+    }
+
     @Test func aCaseThatCannotBeSynthesizedWritesNothing() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work.appendingPathComponent("contracts"), withIntermediateDirectories: true)
