@@ -40,11 +40,11 @@ extension PatternSynthesizer {
             switch node {
             case .literal(let value):
                 return append(value)
-            case .set(let id, let scalarClass):
-                guard !scalarClass.members.isEmpty else { return false }
+            case .set(let id, let members):
+                guard !members.isEmpty else { return false }
                 let count = counters[id, default: 0]
                 counters[id] = count + 1
-                return append(scalarClass.members[cycling ? count % scalarClass.members.count : 0])
+                return append(members[cycling ? count % members.count : 0])
             case .sequence(let nodes):
                 for node in nodes { guard render(node) else { return false } }
                 return true

@@ -8,6 +8,11 @@ struct RegexParser {
     /// Backreferences by name, checked once every group is known (a name may be used before its group).
     private var namedReferences: [(name: String, offset: Int)] = []
     private var numberedReferences: [(number: Int, offset: Int)] = []
+    /// Groups open at `position`. Parsing, compiling and matching each take a few stack frames
+    /// per level, so a pattern nesting thousands of groups would overflow the stack: refused,
+    /// far beyond any real pattern.
+    private var groupDepth = 0
+    static let maximumGroupDepth = 256
 
     init(_ pattern: String) {
         scalars = pattern.unicodeScalars.map(\.value)
@@ -98,6 +103,9 @@ struct RegexParser {
 
     private mutating func parseGroup() throws(RegexSyntaxError) -> (RegexNode, quantifiable: Bool) {
         let start = position
+        guard groupDepth < Self.maximumGroupDepth else { throw error("groups nest deeper than \(Self.maximumGroupDepth) levels") }
+        groupDepth += 1
+        defer { groupDepth -= 1 }
         position += 1
         var capture: Int?
         var lookaround: (ahead: Bool, negated: Bool)?

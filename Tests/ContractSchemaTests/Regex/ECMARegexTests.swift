@@ -54,3 +54,13 @@ struct ECMARegexTests {
         #expect(results.allSatisfy { $0 })
     }
 }
+
+struct RegexNestingTests {
+    /// A schema's pattern is input: thousands of nested groups must be an error, not a crash.
+    @Test func deeplyNestedGroupsAreRefusedNotACrash() throws {
+        let deep = String(repeating: "(", count: 5000) + "a" + String(repeating: ")", count: 5000)
+        #expect(throws: RegexSyntaxError.self) { try ECMARegex(deep) }
+        let fine = String(repeating: "(?:", count: 200) + "a" + String(repeating: ")", count: 200)
+        #expect(try ECMARegex(fine).matches("a"))
+    }
+}
