@@ -28,8 +28,12 @@ struct StubMatcher {
             }
         }
         // The operation the caller names is its contract, wherever the client's base URL puts the path.
-        if let operationID, fixtures.contains(where: { $0.contract == operationID }) {
-            candidates = fixtures.filter { $0.contract == operationID }
+        // `contract import openapi` makes ids of operationIds (`pets/get` is `pets-get`), so they
+        // are also compared without punctuation or case.
+        if let operationID {
+            let named = fixtures.filter { $0.contract == operationID }
+            let loose = named.isEmpty ? fixtures.filter { Self.loose($0.contract) == Self.loose(operationID) } : named
+            if !loose.isEmpty { candidates = loose }
         }
         if let contract = candidates.first?.contract, let chosen = chosenCases[contract] {
             if let fixture = fixtures.first(where: { $0.contract == contract && $0.caseName == chosen }) {
@@ -71,6 +75,11 @@ struct StubMatcher {
                 ?? "query item '\(item.name)=\(item.value ?? "")' is missing")
         }
         return (score, nil)
+    }
+
+    /// Letters and digits only, lowercased: `pets/get`, `pets-get` and `PetsGet` are one name.
+    static func loose(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
     }
 
     static func segments(_ path: String) -> [String] {
