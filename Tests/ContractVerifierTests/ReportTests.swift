@@ -97,6 +97,24 @@ struct ReportTests {
         #expect(JUnitReport.escape("a<b>&\"'\u{01}") == "a&lt;b&gt;&amp;&quot;&apos;\u{FFFD}")
     }
 
+    /// Three properties missing at one place are three problems, not one "the same at /, /, /".
+    @Test func groupingNeverListsOnePlaceTwice() {
+        let missing = ["id", "name", "price"].map { name in
+            Finding(
+                kind: .body, message: "/: missing required property '\(name)'", pointer: "", keyword: "required",
+                schemaLocation: "contracts/schemas/product.json#/required")
+        }
+        let groups = ReportFormatting.grouped(missing)
+        #expect(groups.count == 3)
+        #expect(groups.allSatisfy { $0.others.isEmpty })
+        let prices = (0..<5).map { index in
+            Finding(
+                kind: .body, message: "/items/\(index)/price: expected number", pointer: "/items/\(index)/price", keyword: "type",
+                schemaLocation: "contracts/schemas/product.json#/properties/price/type")
+        }
+        #expect(ReportFormatting.grouped(prices).map { $0.others.count } == [4])
+    }
+
     @Test func exitCodes() {
         #expect(Self.report.exitCode == 1)
         let unreachable = TransportError(kind: .connectionRefused, detail: "")

@@ -23,26 +23,44 @@ struct ResponseChecker: Sendable {
 
     func check(_ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, bindings: Bindings) -> [Finding] {
         var findings: [Finding] = []
+        // The body the case describes is that of a status it accepts. Another status's body
+        // (a 401's error, a 404 page) checked against it gives only noise: a `required` finding per
+        // property of the wrong document. So the status finding shows the body instead, and the
+        // body expectation is left out (``bodyExpectation(for:)``).
+        let body = bodyExpectation(for: response.status, in: expected)
         if !expected.status.accepts(response.status) {
-            findings.append(Finding(kind: .status, message: "expected status \(expected.status), found \(response.status)"))
+            let unchecked = body == nil && expected.body != .unchecked
+                ? " (the body was not checked: the contract describes the body of a \(expected.status) response)" : ""
+            findings.append(Finding(
+                kind: .status, message: "expected status \(expected.status), found \(response.status)\(unchecked)",
+                excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets)))
         }
         for header in expected.headers {
             if let finding = check(header, in: response, bindings: bindings) { findings.append(finding) }
         }
-        switch expected.body {
+        findings += RepeatedHeaders.findings(in: response.headers, expected: expected.headers, clip: clip)
+        let declared = BodyDeclaration(contentType: response.value(of: "Content-Type"))
+        switch body ?? .unchecked {
         case .unchecked:
-            break
+            findings += checkDeclared(response.body, declared)
         case .empty:
             if !response.body.isEmpty {
                 findings.append(Finding(
                     kind: .body, message: "expected an empty body, found \(response.body.count) bytes", excerpt: BodyExcerpt.head(response.body, secrets: secrets)))
             }
         case .text(let matcher):
-            findings += checkText(response.body, matcher)
+            findings += checkText(response.body, matcher, declared)
         case .json:
-            findings += checkJSON(response, schema: schema)
+            findings += checkJSON(response, declared, schema: schema)
         }
         return findings
+    }
+
+    /// What the body of a response with `status` must be: the case's expectation when its status
+    /// accepts `status`, else nil (not checked). The seam for a contract that describes the body
+    /// of several statuses: look the status up there.
+    private func bodyExpectation(for status: Int, in expected: ResponseExpectation) -> BodyExpectation? {
+        expected.status.accepts(status) ? expected.body : nil
     }
 
     private func check(_ expectation: HeaderExpectation, in response: HTTPResponse, bindings: Bindings) -> Finding? {
@@ -67,34 +85,63 @@ struct ResponseChecker: Sendable {
         }
     }
 
-    private func checkText(_ body: [UInt8], _ matcher: TextMatcher) -> [Finding] {
-        let text = String(decoding: body, as: UTF8.self)
-        guard Array(text.utf8) == body else {
-            return [Finding(kind: .body, message: "expected UTF-8 text, found bytes that are not UTF-8", excerpt: BodyExcerpt.head(body, secrets: secrets))]
+    /// A body the case does not check (or not for this status) is still held to what its
+    /// `Content-Type` declares: UTF-8 when it says `charset=utf-8` or is JSON, and a JSON body
+    /// neither starts with a byte order mark nor repeats a member name. Whether it is valid JSON
+    /// at all is the contract's to ask.
+    private func checkDeclared(_ body: [UInt8], _ declared: BodyDeclaration) -> [Finding] {
+        guard !body.isEmpty, declared.isJSON || declared.declaresUTF8 else { return [] }
+        if let offset = BodyEncoding.firstInvalidUTF8(body) {
+            return [notUTF8(body, at: offset, because: declaredReason(declared))]
         }
-        switch matcher {
-        case .equals(let wanted):
-            guard text != wanted else { return [] }
-            return [Finding(kind: .body, message: "expected the body '\(clip(wanted))', found '\(clip(text))'")]
-        case .pattern(let pattern):
-            guard let regex = regex(pattern) else {
-                return [Finding(kind: .body, message: "the body pattern '\(pattern)' is not a valid regular expression")]
-            }
-            guard !regex.matches(text) else { return [] }
-            return [Finding(kind: .body, message: "expected a body matching '\(pattern)', found '\(clip(text))'")]
-        }
+        guard declared.isJSON else { return [] }
+        var findings: [Finding] = []
+        if let finding = byteOrderMark(body) { findings.append(finding) }
+        if let tape = try? JSONParser().parseTape(body) { findings += duplicateMembers(tape, body) }
+        return findings
     }
 
-    private func checkJSON(_ response: HTTPResponse, schema: JSONSchema?) -> [Finding] {
-        var findings: [Finding] = []
-        let contentType = response.value(of: "Content-Type")
-        if !MediaType.isJSON(contentType) {
-            findings.append(Finding(
-                kind: .contentType, message: "expected a JSON content type (application/json or */*+json), found \(contentType.map { "'\($0)'" } ?? "none")"))
+    private func checkText(_ body: [UInt8], _ matcher: TextMatcher, _ declared: BodyDeclaration) -> [Finding] {
+        if let offset = BodyEncoding.firstInvalidUTF8(body) {
+            return [notUTF8(body, at: offset, because: declaredReason(declared) ?? "the contract matches the body as text")]
         }
+        var findings: [Finding] = []
+        // A JSON body matched as text is still JSON to its clients. In other text a byte order mark
+        // is allowed (RFC 3629 §6; decoders drop it), but it is invisible in a message: say so.
+        var bomNote = ""
+        if declared.isJSON {
+            if let finding = byteOrderMark(body) { findings.append(finding) }
+            if let tape = try? JSONParser().parseTape(body) { findings += duplicateMembers(tape, body) }
+        } else if BodyEncoding.startsWithByteOrderMark(body) {
+            bomNote = " (the body starts with a byte order mark, U+FEFF)"
+        }
+        let text = String(decoding: body, as: UTF8.self)
+        switch matcher {
+        case .equals(let wanted):
+            guard text != wanted else { return findings }
+            findings.append(Finding(kind: .body, message: "expected the body '\(clip(wanted))', found '\(clip(text))'\(bomNote)"))
+        case .pattern(let pattern):
+            guard let regex = regex(pattern) else {
+                return findings + [Finding(kind: .body, message: "the body pattern '\(pattern)' is not a valid regular expression")]
+            }
+            guard !regex.matches(text) else { return findings }
+            findings.append(Finding(kind: .body, message: "expected a body matching '\(pattern)', found '\(clip(text))'\(bomNote)"))
+        }
+        return findings
+    }
+
+    private func checkJSON(_ response: HTTPResponse, _ declared: BodyDeclaration, schema: JSONSchema?) -> [Finding] {
+        var findings: [Finding] = []
+        if !declared.isJSON {
+            findings.append(Finding(
+                kind: .contentType,
+                message: "expected a JSON content type (application/json or */*+json), found \(declared.contentType.map { "'\(clip($0))'" } ?? "none")"))
+        }
+        if let finding = byteOrderMark(response.body) { findings.append(finding) }
         // The common case, a valid body, needs neither source locations nor error paths: parse
         // plainly and ask for the verdict; only a failing body is parsed again to locate its errors.
-        let tape = schema == nil ? nil : try? JSONParser().parseTape(response.body)
+        let tape = try? JSONParser().parseTape(response.body)
+        if let tape { findings += duplicateMembers(tape, response.body) }
         if let schema, let tape, schema.isValid(tape) {
             return findings
         }
@@ -102,6 +149,11 @@ struct ResponseChecker: Sendable {
         do {
             document = try JSONParser().parse(response.body)
         } catch {
+            // Bytes that are not UTF-8 are what is wrong, wherever the parser stopped.
+            if let offset = BodyEncoding.firstInvalidUTF8(response.body) {
+                findings.append(notUTF8(response.body, at: offset, because: declaredReason(declared) ?? "the contract expects a JSON body"))
+                return findings
+            }
             let offset = error.location.offset
             findings.append(Finding(
                 kind: .body, message: "expected a JSON body, found invalid JSON at line \(error.location.line), column \(error.location.column): \(error.message)",
@@ -113,8 +165,7 @@ struct ResponseChecker: Sendable {
         for error in result.errors {
             let pointer = error.instanceLocation
             let offset = document.nearestOffset(of: pointer)
-            // Member names are the server's to choose: a megabyte key must not make a megabyte finding.
-            let clipped = JSONPointer(tokens: pointer.tokens.map { MessageText.clipped($0, to: Self.maxPointerToken) }).description
+            let clipped = clippedPointer(pointer)
             let shownPointer = pointer.isRoot ? "/" : clipped
             findings.append(Finding(
                 kind: .body, message: "\(shownPointer): \(error.message)", pointer: clipped, keyword: error.keyword,
@@ -125,6 +176,92 @@ struct ResponseChecker: Sendable {
                 kind: .body, message: "and \(Self.grouped(result.omitted)) more schema errors in this body, not listed (the first \(result.errors.count) are)"))
         }
         return findings
+    }
+
+    /// Member names are the server's to choose: a megabyte key must not make a megabyte finding.
+    private func clippedPointer(_ pointer: JSONPointer) -> String {
+        JSONPointer(tokens: pointer.tokens.map { MessageText.clipped($0, to: Self.maxPointerToken) }).description
+    }
+
+    /// Why the body must be UTF-8, from its `Content-Type`; nil when that says nothing.
+    private func declaredReason(_ declared: BodyDeclaration) -> String? {
+        guard let contentType = declared.contentType else { return nil }
+        if declared.declaresUTF8 { return "the Content-Type '\(clip(contentType))' declares UTF-8" }
+        if declared.isJSON { return "the Content-Type '\(clip(contentType))' is JSON, which is UTF-8 (RFC 8259 §8.1)" }
+        return nil
+    }
+
+    private func notUTF8(_ body: [UInt8], at offset: Int, because reason: String?) -> Finding {
+        let why = reason.map { " (\($0))" } ?? ""
+        return Finding(
+            kind: .body,
+            message: "expected UTF-8 text\(why), found \(BodyEncoding.describeBytes(at: offset, in: body)), which is not UTF-8, "
+                + "at \(BodyEncoding.position(of: offset, in: body))",
+            excerpt: BodyExcerpt.around(body, offset: offset, secrets: secrets))
+    }
+
+    /// RFC 8259 §8.1: senders MUST NOT add a byte order mark to JSON; many decoders refuse one
+    /// (JavaScript's `JSON.parse`, Go's `encoding/json`). This parser skips it, so the schema check
+    /// still runs; contract files on disk may keep one (editors write them).
+    private func byteOrderMark(_ body: [UInt8]) -> Finding? {
+        guard BodyEncoding.startsWithByteOrderMark(body) else { return nil }
+        return Finding(
+            kind: .body,
+            message: "expected a JSON body without a byte order mark (RFC 8259 §8.1), found the bytes 0xEF 0xBB 0xBF (U+FEFF) "
+                + "before the first value; many JSON parsers reject it",
+            excerpt: BodyExcerpt.head(body, secrets: secrets))
+    }
+
+    /// One finding per member name repeated in an object, with the places and values of each
+    /// occurrence, then one counting names not listed.
+    private func duplicateMembers(_ tape: JSONTape, _ body: [UInt8]) -> [Finding] {
+        let found = DuplicateMembers.find(in: tape)
+        guard !found.repeats.isEmpty else { return [] }
+        let ordinals = Set(found.repeats.flatMap { $0.occurrences.map(\.keyOrdinal) })
+        let offsets = DuplicateMembers.keyOffsets(in: body, ordinals: ordinals)
+        let source = SourceText(body, indexLines: true)
+        var findings: [Finding] = []
+        for repeated in found.repeats {
+            let pointer = clippedPointer(repeated.pointer)
+            let places = repeated.occurrences.map { occurrence -> String in
+                let value = describeValue(tape, at: occurrence.value)
+                guard let offset = offsets[occurrence.keyOrdinal] else { return value }
+                let location = source.location(ofOffset: offset)
+                return "\(value) at line \(location.line), column \(location.column)"
+            }
+            let count = repeated.occurrences.count
+            let times = count == 2 ? "twice" : "\(count) times"
+            let listed = places.dropLast().joined(separator: ", ") + ", then " + places[places.count - 1]
+            let excerptOffset = offsets[repeated.occurrences[1].keyOrdinal] ?? 0
+            findings.append(Finding(
+                kind: .body,
+                message: "\(pointer): expected each member name once per object (RFC 8259 §4, I-JSON RFC 7493 §2.3), "
+                    + "found '\(clip(repeated.name, to: 40))' \(times): \(listed); parsers disagree on which value a client reads",
+                pointer: pointer, excerpt: BodyExcerpt.around(body, offset: excerptOffset, secrets: secrets)))
+        }
+        if found.omitted > 0 {
+            findings.append(Finding(
+                kind: .body, message: "and \(Self.grouped(found.omitted)) more repeated member names in this body, not listed (the first \(found.repeats.count) are)"))
+        }
+        return findings
+    }
+
+    /// A value as a message shows it: scalars and small containers as JSON, cut; others by size.
+    private func describeValue(_ tape: JSONTape, at index: Int) -> String {
+        let entry = tape.entries[index]
+        switch entry.kind {
+        case .object where Int(entry.end) - index > 16: return "an object of \(entry.count) member\(entry.count == 1 ? "" : "s")"
+        case .array where Int(entry.end) - index > 16: return "an array of \(entry.count) item\(entry.count == 1 ? "" : "s")"
+        case .string where entry.count > 4 * 40:
+            // Not rebuilt whole: a megabyte string must not make a megabyte message.
+            let start = Int(entry.payload)
+            var prefix = Array(tape.bytes[start..<start + 4 * 40])
+            while let last = prefix.last, last & 0xC0 == 0x80 { prefix.removeLast() }
+            if let last = prefix.last, last >= 0xC0 { prefix.removeLast() }
+            return clip(CanonicalJSONWriter(style: .compact).string(.string(String(decoding: prefix, as: UTF8.self))), to: 40)
+        default:
+            return clip(CanonicalJSONWriter(style: .compact).string(tape.value(at: index)), to: 40)
+        }
     }
 
     /// `99,990`: counts people read at a glance.
@@ -145,6 +282,10 @@ struct ResponseChecker: Sendable {
     /// A value from the response, masked and then clipped.
     private func clip(_ text: String) -> String {
         secrets.clip(text, to: 80)
+    }
+
+    private func clip(_ text: String, to length: Int) -> String {
+        secrets.clip(text, to: length)
     }
 
     static func clip(_ text: String, to length: Int = 80) -> String {

@@ -61,6 +61,7 @@ enum ReportFormatting {
     static func grouped(_ findings: [Finding]) -> [(first: Finding, others: [String])] {
         var groups: [(first: Finding, others: [String])] = []
         var index: [String: Int] = [:]
+        var places: [Int: Set<String>] = [:]
         for finding in findings {
             guard let pointer = finding.pointer, let location = finding.schemaLocation else {
                 groups.append((finding, []))
@@ -69,10 +70,15 @@ enum ReportFormatting {
             let shape = pointer.split(separator: "/", omittingEmptySubsequences: false)
                 .map { $0.allSatisfy(\.isNumber) && !$0.isEmpty ? "*" : String($0) }.joined(separator: "/")
             let key = "\(finding.kind.rawValue)|\(finding.keyword ?? "")|\(location)|\(shape)"
-            if let position = index[key] {
+            if let position = index[key], places[position]?.insert(pointer).inserted == true {
                 groups[position].others.append(pointer.isEmpty ? "/" : pointer)
             } else {
-                index[key] = groups.count
+                // A second problem at a place the group already shows (another missing property)
+                // is not the same problem elsewhere: it gets a line of its own.
+                if index[key] == nil {
+                    index[key] = groups.count
+                    places[groups.count] = [pointer]
+                }
                 groups.append((finding, []))
             }
         }
