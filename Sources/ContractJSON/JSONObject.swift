@@ -17,7 +17,7 @@ public struct JSONObject: Sendable {
     static let indexThreshold = 12
 
     public private(set) var members: [Member]
-    private var index: [String: Int]?
+    private var index: [ByteKey: Int]?
 
     public init() {
         members = []
@@ -37,8 +37,8 @@ public struct JSONObject: Sendable {
 
     /// The position of `key` in document order, if present.
     public func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        for position in members.indices where members[position].key == key { return position }
+        if let index { return index[ByteKey(key)] }
+        for position in members.indices where members[position].key.utf8.elementsEqual(key.utf8) { return position }
         return nil
     }
 
@@ -63,7 +63,7 @@ public struct JSONObject: Sendable {
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
                 if index != nil {
-                    index?[key] = members.count - 1
+                    index?[ByteKey(key)] = members.count - 1
                 } else if members.count > Self.indexThreshold {
                     rebuildIndex()
                 }
@@ -76,9 +76,9 @@ public struct JSONObject: Sendable {
             index = nil
             return
         }
-        var built = [String: Int](minimumCapacity: members.count)
+        var built = [ByteKey: Int](minimumCapacity: members.count)
         for (position, member) in members.enumerated() {
-            built[member.key] = position
+            built[ByteKey(member.key)] = position
         }
         index = built
     }
@@ -105,11 +105,31 @@ extension JSONObject: Hashable {
         var combined = 0
         for member in members {
             var memberHasher = Hasher()
-            memberHasher.combine(member.key)
+            memberHasher.combine(ByteKey(member.key))
             memberHasher.combine(member.value)
             combined ^= memberHasher.finalize()
         }
         hasher.combine(count)
         hasher.combine(combined)
+    }
+}
+
+/// A member name compared by its UTF-8 bytes. JSON names are sequences of code points (RFC 8259
+/// §8.3): `"é"` written as one code point and as `e` with a combining accent are two names, which
+/// Swift's `String` equality (canonical equivalence) would make one, dropping a member.
+struct ByteKey: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -117,3 +117,24 @@ struct JSONParserTests {
         #expect(object.position(of: "k99") == 99)
     }
 }
+
+/// JSON names are code points: two spellings of "é" are two names, never a duplicate.
+struct MemberNameBytesTests {
+    @Test func namesEqualOnlyByTheirCodePoints() throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let text = "{\"\(composed)\": 1, \"\(decomposed)\": 2}"
+        let document = try JSONParser().parse(Array(text.utf8))
+        #expect(document.duplicateKeys.isEmpty)
+        let object = try #require(document.value.objectValue)
+        #expect(object.count == 2)
+        #expect(object[composed] == .number(JSONNumber(1)))
+        #expect(object[decomposed] == .number(JSONNumber(2)))
+        // Past the size where lookups use a hash index, the same.
+        var members = (0..<20).map { JSONObject.Member(key: "k\($0)", value: .null) }
+        members += [JSONObject.Member(key: composed, value: .bool(true)), JSONObject.Member(key: decomposed, value: .bool(false))]
+        let large = JSONObject(members)
+        #expect(large.count == 22)
+        #expect(large[decomposed] == .bool(false))
+    }
+}
