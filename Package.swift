@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "ContractFixtures", targets: ["ContractFixtures"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "ContractTestingOpenAPI", targets: ["ContractTestingOpenAPI"]),
+        // `swift package contract …` in any package that depends on this one: no binary to install.
+        .plugin(name: "ContractPlugin", targets: ["ContractPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,6 +73,16 @@ let package = Package(
                 "ContractOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The `contract` tool as a SwiftPM command plugin (verb `contract`), built from source on
+        // first use; writes only where the user points it (fixtures, imports) inside the package.
+        .plugin(
+            name: "ContractPlugin",
+            capability: .command(
+                intent: .custom(verb: "contract", description: "Run contract (lint, verify, fixtures, import openapi) in this package's directory"),
+                permissions: [.writeToPackageDirectory(reason: "contract fixtures and contract import openapi write into the folder given with --out")]
+            ),
+            dependencies: ["contract"]
         ),
         // Prints validation throughput on the shared benchmark data (docs/PERFORMANCE.md).
         .executableTarget(
