@@ -1,38 +1,55 @@
 import ContractJSON
+import ContractSchema
 
-/// Checks every `$ref` reachable from the contracts' schemas: the file exists inside the tree,
-/// the fragment resolves, and no chain of references loops without ever reaching a value.
-///
-/// Relative references resolve from the referring file's folder. References with a scheme
-/// (`https:`, `urn:`) name documents by `$id` and are resolved by the schema validator.
+/// Checks every `$ref` reachable from the contracts' schemas, resolved exactly as the validator
+/// resolves it: against the base URI in force (the file's, or the one the nearest enclosing `$id`
+/// sets), to a shared schema file, an `$id` declared in the tree, a URI the tree's settings
+/// publish a file at, or a bundled meta-schema. The target must exist, the fragment must resolve
+/// in the resource it names, and no chain of references may loop without ever reaching a value.
+/// Nothing is fetched from the network: an absolute URI the tree does not hold is an error.
 struct ReferenceChecker {
     /// Parsed documents by path relative to the tree; files that failed to parse are absent.
     let documents: [String: JSONDocument]
     /// Display paths by relative path.
     let displayPaths: [String: String]
+    private let files: TreeSchemaFiles
+    private var identifiers: TreeIdentifiers
     private(set) var diagnostics: [Diagnostic] = []
-    /// Files whose references were walked already, or are waiting in ``pendingFiles``.
+    private var reported: Set<Diagnostic> = []
+    /// Shared schema files (by the URI they were reached at) walked already, or waiting in ``pendingFiles``.
     private var walkedFiles: Set<String> = []
     /// Files a reference reached, walked after the schema that reached them: walking each on the
     /// spot nested one walk per file, and a chain of thousands of files overflowed the stack.
-    private var pendingFiles: [String] = []
+    private var pendingFiles: [SchemaResource] = []
+    /// The identifiers of each resource walked, by its URI; nil for one that declares none.
+    private var ownIdentifiers: [String: SchemaIdentifiers?] = [:]
     /// Resolved edges from the schema object holding a `$ref` to its target.
     private var edges: [SchemaLocation: (target: SchemaLocation, ref: String, refPointer: JSONPointer)] = [:]
     private(set) var referencedFiles: Set<String> = []
 
-    init(documents: [String: JSONDocument], displayPaths: [String: String]) {
+    init(documents: [String: JSONDocument], displayPaths: [String: String], files: TreeSchemaFiles) {
         self.documents = documents
         self.displayPaths = displayPaths
+        self.files = files
+        identifiers = TreeIdentifiers(files: files)
+        for duplicate in identifiers.duplicates { reportDuplicate(duplicate.uri, first: duplicate.first, second: duplicate.second) }
     }
 
-    /// Checks a schema written in a contract (or a whole schema file when `pointer` is the root).
+    /// Checks a schema written in a contract, or a whole shared schema file when `pointer` is the root.
     mutating func check(file: String, pointer: JSONPointer) {
         guard let document = documents[file], let value = document.value[pointer: pointer] else { return }
-        if pointer.isRoot, !walkedFiles.insert(file).inserted { return }
-        walk(value, at: pointer, resource: SchemaResource(file: file, root: pointer))
+        let resource: SchemaResource
+        if pointer.isRoot && SourceFile.isSchemaPath(file) {
+            let uri = files.canonicalURI[file] ?? TreeSchemaFiles.uri(file: file)
+            guard walkedFiles.insert(uri).inserted else { return }
+            resource = SchemaResource(uri: uri, file: file, root: .root)
+        } else {
+            resource = SchemaResource(uri: TreeSchemaFiles.uri(file: file, pointer: pointer), file: file, root: pointer)
+        }
+        walk(value, at: pointer, resource: resource, rootValue: value)
         while let next = pendingFiles.popLast() {
-            guard let reached = documents[next] else { continue }
-            walk(reached.value, at: .root, resource: SchemaResource(file: next, root: .root))
+            guard let reached = documents[next.file] else { continue }
+            walk(reached.value, at: .root, resource: next, rootValue: reached.value)
         }
     }
 
@@ -81,91 +98,185 @@ struct ReferenceChecker {
 
     private static let dataKeywords: Set<String> = ["const", "enum", "default", "examples", "example"]
 
-    private mutating func walk(_ value: JSONValue, at pointer: JSONPointer, resource: SchemaResource) {
+    private mutating func walk(_ value: JSONValue, at pointer: JSONPointer, resource: SchemaResource, rootValue: JSONValue) {
         switch value {
         case .object(let object):
             for member in object {
                 let memberPointer = pointer.appending(member.key)
                 if member.key == "$ref", case .string(let reference) = member.value {
-                    resolve(reference, at: memberPointer, from: SchemaLocation(file: resource.file, pointer: pointer), resource: resource)
+                    resolve(reference, at: memberPointer, from: SchemaLocation(file: resource.file, pointer: pointer), resource: resource, rootValue: rootValue)
                 } else if !Self.dataKeywords.contains(member.key) {
-                    walk(member.value, at: memberPointer, resource: resource)
+                    walk(member.value, at: memberPointer, resource: resource, rootValue: rootValue)
                 }
             }
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                walk(element, at: pointer.appending(index), resource: resource)
+                walk(element, at: pointer.appending(index), resource: resource, rootValue: rootValue)
             }
         default:
             break
         }
     }
 
-    private mutating func resolve(_ reference: String, at refPointer: JSONPointer, from source: SchemaLocation, resource: SchemaResource) {
-        let hash = reference.firstIndex(of: "#")
-        let pathPart = String(hash.map { reference[..<$0] } ?? reference[...])
-        let fragment = hash.map { String(reference[reference.index(after: $0)...]) } ?? ""
-        if let colon = pathPart.firstIndex(of: ":"), !pathPart[..<colon].contains("/") { return }
-
-        var target = resource
-        if !pathPart.isEmpty {
-            guard let file = RelativePath.resolve(pathPart, from: RelativePath.folder(of: source.file)) else {
-                report("$ref '\(reference)' points outside the contracts directory", file: source.file, pointer: refPointer)
-                return
-            }
-            guard documents[file] != nil else {
-                if displayPaths[file] == nil {
-                    let shown = (displayPaths[source.file].map { String($0.dropLast(source.file.utf8.count)) } ?? "") + file
-                    let siblings = displayPaths.keys.filter { RelativePath.folder(of: $0) == RelativePath.folder(of: file) }
-                    let hint = suggestion(for: file, among: siblings.sorted()).map { ", did you mean '\(relativeName($0, from: source.file))'?" } ?? ""
-                    report("$ref '\(reference)' points to '\(shown)', which does not exist\(hint)", file: source.file, pointer: refPointer)
-                }
-                return  // a file that exists but does not parse has its own diagnostic
-            }
-            target = SchemaResource(file: file, root: .root)
-            referencedFiles.insert(file)
-            if walkedFiles.insert(file).inserted { pendingFiles.append(file) }
+    /// The identifiers of a resource being walked, when it declares any (nil: it is one resource at its URI).
+    /// Found once per resource, on its first `$ref`: looking for identifiers walks the whole schema.
+    private mutating func ownIdentifiers(_ resource: SchemaResource, rootValue: JSONValue) -> SchemaIdentifiers? {
+        if let known = ownIdentifiers[resource.uri] { return known }
+        var index: SchemaIdentifiers?
+        if !SchemaIdentifiers.declaresIdentifiers(rootValue) {
+            index = nil
+        } else if SourceFile.isSchemaPath(resource.file) && resource.root.isRoot {
+            index = identifiers.identifiers(ofDocument: resource.uri)
+        } else {
+            // As the validator compiles such a schema: alone, beside the tree's shared files.
+            var registry = files.registry
+            registry.register(rootValue, uri: resource.uri)
+            index = SchemaIdentifiers(document: resource.uri, registry: registry)
         }
-        guard let document = documents[target.file] else { return }
-        let resourceValue = document.value[pointer: target.root] ?? .null
-        var targetPointer = target.root
+        ownIdentifiers[resource.uri] = .some(index)
+        return index
+    }
+
+    /// Where a resource URI is, looked up in the validator's order: the schema being compiled, a
+    /// document registered at that URI, then every `$id` of the tree's shared files.
+    private mutating func place(of uri: String, from resource: SchemaResource, own: SchemaIdentifiers?) -> RegisteredPlace? {
+        if let own, let pointer = own.resources[uri] { return RegisteredPlace(document: resource.uri, pointer: pointer) }
+        if own == nil, uri == resource.uri { return RegisteredPlace(document: resource.uri, pointer: .root) }
+        if files.registry.document(at: uri) != nil { return RegisteredPlace(document: uri, pointer: .root) }
+        return identifiers.resources[uri]
+    }
+
+    private mutating func resolve(_ reference: String, at refPointer: JSONPointer, from source: SchemaLocation, resource: SchemaResource, rootValue: JSONValue) {
+        let own = ownIdentifiers(resource, rootValue: rootValue)
+        let base = own == nil
+            ? URIReference(parsing: resource.uri)
+            : SchemaIdentifiers.baseURI(
+                at: JSONPointer(tokens: Array(source.pointer.tokens.dropFirst(resource.root.tokens.count))), in: rootValue, uri: resource.uri,
+                registry: files.registry)
+        let written = URIReference(parsing: reference)
+        let writtenPath = String(reference[..<(reference.firstIndex(of: "#") ?? reference.endIndex)])
+        // A relative path that climbs above the tree's root from a file's folder.
+        if written.scheme == nil, written.authority == nil, !written.path.isEmpty, !written.path.hasPrefix("/"), base.scheme == "file",
+            RelativePath.resolve(written.path, from: RelativePath.folder(of: String(base.path.dropFirst()))) == nil
+        {
+            report("$ref '\(reference)' points outside the contracts directory", file: source.file, pointer: refPointer)
+            return
+        }
+        let absolute = base.resolving(written)
+        let resourceURI = absolute.withoutFragment.description
+        let fragment = absolute.fragment ?? ""
+        guard let place = place(of: resourceURI, from: resource, own: own) else {
+            reportUnresolved(reference, written: written, absolute: resourceURI, base: base, source: source, refPointer: refPointer, resource: resource)
+            return
+        }
+
+        // The document the resource is in: this schema, a shared file, or a bundled meta-schema.
+        let target: (file: String, root: JSONPointer, value: JSONValue)?
+        if place.document == resource.uri {
+            target = (resource.file, resource.root, rootValue)
+        } else if let file = files.fileOfURI[place.document], let document = documents[file] {
+            target = (file, .root, document.value)
+            if file != resource.file || !SourceFile.isSchemaPath(resource.file) { referencedFiles.insert(file) }
+            if walkedFiles.insert(place.document).inserted { pendingFiles.append(SchemaResource(uri: place.document, file: file, root: .root)) }
+        } else {
+            target = nil
+        }
+        let documentValue = target?.value ?? files.registry.document(at: place.document) ?? .null
+        let resourceValue = documentValue[pointer: place.pointer] ?? .null
+        // How the messages name the resource the fragment is looked up in.
+        let named: String
+        if written.scheme == nil && !writtenPath.isEmpty {
+            named = "'\(writtenPath)'"
+        } else if writtenPath.isEmpty && resourceURI == resource.uri {
+            named = "this schema"
+        } else {
+            named = "'\(resourceURI)'"
+        }
+        var targetPointer = place.pointer
         if fragment.hasPrefix("/") || fragment.isEmpty {
             let pointer: JSONPointer
             do {
                 pointer = try JSONPointer(uriFragment: fragment)
                 _ = try resourceValue.resolve(pointer)
             } catch {
-                report("$ref '\(reference)' does not resolve: \(error.message)", file: source.file, pointer: refPointer)
+                // Under a nested `$id`, `#/…` means that resource: say so, it is what surprises.
+                let scope = writtenPath.isEmpty && resourceURI != resource.uri ? " in '\(resourceURI)' (the '$id' in force here)" : ""
+                report("$ref '\(reference)' does not resolve\(scope): \(error.message)", file: source.file, pointer: refPointer)
                 return
             }
-            targetPointer = JSONPointer(tokens: target.root.tokens + pointer.tokens)
+            targetPointer = JSONPointer(tokens: place.pointer.tokens + pointer.tokens)
         } else {
-            guard let anchor = findAnchor(fragment, in: resourceValue, at: target.root) else {
-                report(
-                    "$ref '\(reference)' names the anchor '\(fragment)', which no '$anchor' in \(pathPart.isEmpty ? "this schema" : "'\(pathPart)'") declares",
-                    file: source.file, pointer: refPointer)
+            let index = place.document == resource.uri ? own : identifiers.identifiers(ofDocument: place.document)
+            guard let anchor = index?.anchors[resourceURI + "#" + fragment] else {
+                report("$ref '\(reference)' names the anchor '\(fragment)', which no '$anchor' in \(named) declares", file: source.file, pointer: refPointer)
                 return
             }
             targetPointer = anchor
         }
-        edges[source] = (SchemaLocation(file: target.file, pointer: targetPointer), reference, refPointer)
+        guard let target else { return }  // in a bundled meta-schema: no cycle can pass through it
+        edges[source] = (SchemaLocation(file: target.file, pointer: JSONPointer(tokens: target.root.tokens + targetPointer.tokens)), reference, refPointer)
     }
 
-    private func findAnchor(_ name: String, in value: JSONValue, at pointer: JSONPointer) -> JSONPointer? {
-        switch value {
-        case .object(let object):
-            if object["$anchor"]?.stringValue == name || object["$dynamicAnchor"]?.stringValue == name { return pointer }
-            for member in object where !Self.dataKeywords.contains(member.key) {
-                if let found = findAnchor(name, in: member.value, at: pointer.appending(member.key)) { return found }
+    /// A reference to nothing the tree holds: a missing file, a contract, or an unknown absolute URI.
+    private mutating func reportUnresolved(
+        _ reference: String, written: URIReference, absolute: String, base: URIReference, source: SchemaLocation, refPointer: JSONPointer,
+        resource: SchemaResource
+    ) {
+        let target = URIReference(parsing: absolute)
+        if target.scheme == "file", (target.authority ?? "").isEmpty {
+            let file = String(target.path.dropFirst())
+            let shown = (displayPaths[source.file].map { String($0.dropLast(source.file.utf8.count)) } ?? "") + file
+            if documents[file] != nil || file == TreeSettings.fileName && displayPaths[file] != nil {
+                report(
+                    "$ref '\(reference)' points to '\(shown)', which is \(file == TreeSettings.fileName ? "the tree's settings" : "a contract"), not a shared schema: shared schemas are the files in folders named 'schemas'",
+                    file: source.file, pointer: refPointer)
+            } else if displayPaths[file] == nil {
+                let siblings = displayPaths.keys.filter { RelativePath.folder(of: $0) == RelativePath.folder(of: file) }
+                let hint = suggestion(for: file, among: siblings.sorted()).map { ", did you mean '\(relativeName($0, from: source.file))'?" } ?? ""
+                report("$ref '\(reference)' points to '\(shown)', which does not exist\(hint)", file: source.file, pointer: refPointer)
             }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                if let found = findAnchor(name, in: element, at: pointer.appending(index)) { return found }
-            }
-        default:
-            break
+            return  // a file that exists but does not parse has its own diagnostic
         }
-        return nil
+        var message = "$ref '\(reference)'"
+        if written.scheme == nil {
+            let baseURI = base.withoutFragment.description
+            let from = baseURI == resource.uri ? "'\(baseURI)', the URI \(TreeSettings.fileName) publishes this file at" : "the '$id' '\(baseURI)' in force here"
+            message += " resolves to '\(absolute)' against \(from): no schema in the tree has that '$id'"
+        } else {
+            message += ": no schema in the tree has the '$id' '\(absolute)'"
+        }
+        message += ", and nothing is fetched from the network"
+        let nearest = nearestKnownURIs(to: absolute, resource: resource)
+        if !nearest.isEmpty {
+            message += "; the nearest known '$id's: " + nearest.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        // A relative path that names a file beside this one: under an `$id` it does not mean that file.
+        if written.scheme == nil, written.authority == nil, !written.path.isEmpty, base.scheme != "file",
+            let file = RelativePath.resolve(written.path, from: RelativePath.folder(of: resource.file)), documents[file] != nil
+        {
+            message += "; the file '\(relativeName(file, from: source.file))' is not meant: under an '$id', a relative '$ref' resolves against the '$id', not the file's folder"
+        }
+        report(message, file: source.file, pointer: refPointer)
+    }
+
+    /// The `$id`s of the tree (and of the schema being walked) nearest to an unknown URI; the bundled
+    /// meta-schemas only when one is a likely typo of it.
+    private func nearestKnownURIs(to uri: String, resource: SchemaResource) -> [String] {
+        let own = (ownIdentifiers[resource.uri] ?? nil)?.resources.keys.filter { !$0.hasPrefix("file:") } ?? []
+        let declared = Array(Set(identifiers.declaredURIs + own))
+        let metaSchemas = files.registry.uris.filter { !$0.hasPrefix("file:") && files.fileOfURI[$0] == nil }
+        let typo = suggestion(for: uri, among: metaSchemas).map { [$0] } ?? []
+        return typo + TreeIdentifiers.nearest(to: uri, among: declared, count: 3 - typo.count)
+    }
+
+    /// Two places of the tree declare one resource URI: a reference to it could mean either.
+    private mutating func reportDuplicate(_ uri: String, first: RegisteredPlace, second: RegisteredPlace) {
+        guard let (firstFile, _) = files.fileAndPointer(first.document), let (secondFile, _) = files.fileAndPointer(second.document) else { return }
+        let firstShown = (displayPaths[firstFile] ?? firstFile) + (first.pointer.isRoot ? "" : first.pointer.uriFragment)
+        let declares = documents[secondFile]?.value[pointer: second.pointer]?.objectValue?["$id"] != nil
+        report(
+            "'\(uri)' names two schemas: this one and \(firstShown); a reference to it could mean either, so give each its own '$id'",
+            file: secondFile, pointer: declares ? second.pointer.appending("$id") : second.pointer)
     }
 
     /// How a suggested file is written relative to the referring file.
@@ -182,6 +293,8 @@ struct ReferenceChecker {
     private mutating func report(_ message: String, file: String, pointer: JSONPointer) {
         let document = documents[file]
         let location = document?.location(of: pointer) ?? document?.nearestLocation(of: pointer)
-        diagnostics.append(.error(message, file: displayPaths[file] ?? file, location: location, pointer: pointer))
+        let diagnostic = Diagnostic.error(message, file: displayPaths[file] ?? file, location: location, pointer: pointer)
+        // A file reached under two URIs (its path and a URI the settings publish it at) is walked twice.
+        if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 }

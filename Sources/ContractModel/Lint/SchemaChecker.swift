@@ -15,10 +15,10 @@ struct SchemaChecker {
     private var metaSchemas: [SchemaDialect: JSONSchema] = [:]
     private var checkedDocuments: Set<String> = []
 
-    init(documents: [String: JSONDocument], displayPaths: [String: String]) {
+    init(documents: [String: JSONDocument], displayPaths: [String: String], catalog: SchemaCatalog) {
         self.documents = documents
         self.displayPaths = displayPaths
-        catalog = SchemaCatalog(documents: documents, displayPaths: displayPaths)
+        self.catalog = catalog
     }
 
     /// Checks one schema written in a contract, and the values that must match it.
@@ -76,7 +76,7 @@ struct SchemaChecker {
 
     private mutating func report(_ problem: SchemaProblem) {
         if problem.kind == .referenceCycle && cyclesReported { return }
-        guard let (file, base) = Self.fileAndPointer(problem.document) else { return }
+        guard let (file, base) = catalog.fileAndPointer(problem.document) else { return }
         add(problem.message, file: file, pointer: JSONPointer(tokens: base.tokens + problem.pointer.tokens))
     }
 
@@ -86,26 +86,7 @@ struct SchemaChecker {
         diagnostics.append(.error(message, file: displayPaths[file] ?? file, location: location, pointer: pointer))
     }
 
-    /// `file:///products/get.json?schema=/cases/0/response/schema` back to the file and pointer.
-    static func fileAndPointer(_ uri: String) -> (String, JSONPointer)? {
-        guard uri.hasPrefix("file:///") else { return nil }
-        let rest = uri.dropFirst("file:///".count)
-        guard let query = rest.range(of: "?schema=") else { return (String(rest), .root) }
-        let pointer = (try? JSONPointer(parsing: String(rest[query.upperBound...]))) ?? .root
-        return (String(rest[..<query.lowerBound]), pointer)
-    }
-
     private func display(_ location: String) -> String {
-        Self.display(location, displayPaths: displayPaths)
-    }
-
-    /// An absolute keyword location as the user knows it: `contracts/schemas/product.json#/properties/price/type`.
-    static func display(_ location: String, displayPaths: [String: String]) -> String {
-        let hash = location.firstIndex(of: "#") ?? location.endIndex
-        guard let (file, base) = Self.fileAndPointer(String(location[..<hash])) else { return location }
-        let fragment = hash < location.endIndex ? String(location[location.index(after: hash)...]) : ""
-        let inner = (try? JSONPointer(uriFragment: fragment)) ?? .root
-        let pointer = JSONPointer(tokens: base.tokens + inner.tokens)
-        return (displayPaths[file] ?? file) + (pointer.isRoot ? "" : pointer.uriFragment)
+        catalog.display(location)
     }
 }

@@ -15,9 +15,12 @@ struct SchemaLocation: Hashable, Comparable, CustomStringConvertible {
     }
 }
 
-/// A schema resource: what `#…` fragments inside it resolve against. A schema file is one
-/// resource; each schema written inline in a contract is a resource of its own.
+/// A schema document as the reference checker walks it: what `$ref`s inside it resolve against.
+/// A shared schema file is one document (under the URI it was reached by); each schema written
+/// inline in a contract is a document of its own. `$id`s inside either start nested resources.
 struct SchemaResource: Hashable {
+    /// The URI the validator registers it under (`file:///…`, or a URI the settings publish a file at).
+    var uri: String
     var file: String
     var root: JSONPointer
 }

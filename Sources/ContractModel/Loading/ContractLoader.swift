@@ -14,6 +14,8 @@ public enum ContractLoader {
         var diagnostics: [Diagnostic] = []
         var documents: [String: JSONDocument] = [:]
         var displayPaths: [String: String] = [:]
+        var settings = TreeSettings()
+        var settingsDocument: JSONDocument?
         for file in files {
             displayPaths[file.relativePath] = file.path
             if let readError = file.readError {
@@ -21,18 +23,36 @@ public enum ContractLoader {
                 continue
             }
             do {
-                documents[file.relativePath] = try JSONParser().parse(file.bytes)
+                let document = try JSONParser().parse(file.bytes)
+                if file.isTreeSettings {
+                    // Settings, not a contract: decoded here and kept out of the documents.
+                    var decoder = DocumentDecoder(file: file.path, document: document)
+                    settings = decoder.decodeSettings()
+                    diagnostics += decoder.diagnostics
+                    settingsDocument = document
+                } else {
+                    documents[file.relativePath] = document
+                }
             } catch {
                 diagnostics.append(.error(error.message, file: file.path, location: error.location))
             }
         }
+        if let settingsFile = files.first(where: \.isTreeSettings), let settingsDocument {
+            for entry in settings.schemaURIs where !files.contains(where: { $0.isSchemaDocument && $0.relativePath.hasPrefix(entry.folder + "/") }) {
+                let pointer = JSONPointer(tokens: ["schemaURIs", entry.key])
+                diagnostics.append(.warning(
+                    "no shared schema file is in '\(entry.folder)', which 'schemaURIs' publishes at '\(entry.uri)'", file: settingsFile.path,
+                    location: settingsDocument.keyLocation(of: pointer) ?? settingsDocument.nearestLocation(of: pointer), pointer: pointer))
+            }
+        }
+        let schemaFiles = TreeSchemaFiles(documents: documents, settings: settings)
 
         var contracts: [Contract] = []
         var idLocations: [String: (file: String, location: SourceLocation?)] = [:]
         // Ids that differ only in case are one fixture folder where the file system ignores case.
         var foldedIDs: [String: (id: String, file: String, location: SourceLocation?)] = [:]
-        var checker = ReferenceChecker(documents: documents, displayPaths: displayPaths)
-        for file in files where !file.isSchemaDocument {
+        var checker = ReferenceChecker(documents: documents, displayPaths: displayPaths, files: schemaFiles)
+        for file in files where !file.isSchemaDocument && !file.isTreeSettings {
             guard let document = documents[file.relativePath] else { continue }
             var decoder = DocumentDecoder(file: file.path, document: document)
             let contract = decoder.decodeContract()
@@ -71,13 +91,16 @@ public enum ContractLoader {
         checker.checkCycles()
         diagnostics += checker.diagnostics
         let relativePaths = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        let catalog = SchemaCatalog(files: schemaFiles, displayPaths: displayPaths, assertsFormats: settings.formatAssertion)
         diagnostics += checkSchemas(
-            contracts, files: files, documents: documents, displayPaths: displayPaths, relativePaths: relativePaths, known: diagnostics)
+            contracts, files: files, documents: documents, displayPaths: displayPaths, relativePaths: relativePaths, catalog: catalog, known: diagnostics)
 
-        if !files.contains(where: { !$0.isSchemaDocument }) {
+        if !files.contains(where: { !$0.isSchemaDocument && !$0.isTreeSettings }) {
             diagnostics.append(.error("no contract files (*.json outside 'schemas' folders) found", file: directory))
         }
-        return ContractSet(contracts: contracts, documents: documents, diagnostics: diagnostics.sorted(), relativePaths: relativePaths)
+        var set = ContractSet(contracts: contracts, documents: documents, diagnostics: diagnostics.sorted(), relativePaths: relativePaths)
+        set.settings = settings
+        return set
     }
 }
 
@@ -90,10 +113,10 @@ private func position(_ location: SourceLocation?) -> String {
 /// A problem already reported at the same place (a missing `$ref` target, say) is not repeated.
 private func checkSchemas(
     _ contracts: [Contract], files: [SourceFile], documents: [String: JSONDocument], displayPaths: [String: String],
-    relativePaths: [String: String], known: [Diagnostic]
+    relativePaths: [String: String], catalog: SchemaCatalog, known: [Diagnostic]
 ) -> [Diagnostic] {
     let schemaFiles = files.filter(\.isSchemaDocument).map(\.relativePath)
-    var checker = SchemaChecker(documents: documents, displayPaths: displayPaths)
+    var checker = SchemaChecker(documents: documents, displayPaths: displayPaths, catalog: catalog)
     checker.cyclesReported = known.contains { $0.message.contains("reference cycle") }
     checker.checkSchemaFiles(schemaFiles)
     for contract in contracts {

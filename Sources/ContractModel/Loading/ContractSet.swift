@@ -9,6 +9,9 @@ public struct ContractSet: Sendable {
     public var diagnostics: [Diagnostic]
     /// Each file's path relative to the tree, by the path shown in diagnostics (`Contract.file`).
     public var relativePaths: [String: String] = [:]
+    /// The tree's settings (`contract.json` at its root), defaults when it has none. Honoured by
+    /// ``SchemaCatalog``, so every command that compiles the tree's schemas through one follows them.
+    public var settings = TreeSettings()
 
     /// Drops every parsed contract document, keeping the shared schema files: once contracts are
     /// decoded, running them needs only those (inline schemas live in the model). A contract

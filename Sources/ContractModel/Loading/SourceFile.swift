@@ -22,6 +22,11 @@ public struct SourceFile: Sendable, Hashable {
         Self.isSchemaPath(relativePath)
     }
 
+    /// The tree's settings file, `contract.json` at its root: neither a contract nor a schema.
+    public var isTreeSettings: Bool {
+        relativePath == TreeSettings.fileName
+    }
+
     static func isSchemaPath(_ relativePath: String) -> Bool {
         relativePath.split(separator: "/").dropLast().contains("schemas")
     }

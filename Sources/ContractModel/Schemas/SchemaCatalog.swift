@@ -3,41 +3,54 @@ import ContractSchema
 import Foundation
 
 /// Compiles the schemas a contracts tree writes, the same way for lint, verify and fixtures: the
-/// tree's shared schema files registered under `file:///<relative path>`, each inline schema a
-/// resource of its own.
+/// tree's shared schema files registered under `file:///<relative path>` (and under the URIs the
+/// tree's settings publish them at), each inline schema a resource of its own, `$id`s honoured
+/// as the specification has them; `format` asserted unless the tree's settings or the caller
+/// turn that off.
 public struct SchemaCatalog: Sendable {
     private let relativePaths: [String: String]
     private let displayPaths: [String: String]
+    private let files: TreeSchemaFiles
+    /// Whether `format` is asserted: only when both the tree's settings and the caller say so.
     public let assertsFormats: Bool
     private let referenceOnly = ReferenceOnlySchemas()
     /// Every compile of this catalog (and its copies) shares one session, so a shared schema
     /// file or component is compiled once however many schemas reach it.
     private let session: SchemaCompilationSession
 
+    /// - Parameter assertsFormats: false turns format assertion off whatever the tree's settings
+    ///   say (`contract verify --no-format-assertion`); true leaves the tree's setting in force.
     public init(_ set: ContractSet, assertsFormats: Bool = true) {
         let displayPaths = Dictionary(set.relativePaths.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-        self.init(documents: set.documents, displayPaths: displayPaths, assertsFormats: assertsFormats)
+        self.init(documents: set.documents, displayPaths: displayPaths, settings: set.settings, assertsFormats: assertsFormats)
     }
 
     /// - Parameter displayPaths: each file's path as diagnostics show it, by its relative path.
-    init(documents: [String: JSONDocument], displayPaths: [String: String], assertsFormats: Bool = true) {
-        var registry = SchemaRegistry()
-        for (path, document) in documents where SourceFile.isSchemaPath(path) {
-            registry.register(document.value, uri: Self.uri(file: path))
-        }
-        session = SchemaCompilationSession(registry: registry, assertsFormats: assertsFormats)
+    init(documents: [String: JSONDocument], displayPaths: [String: String], settings: TreeSettings = TreeSettings(), assertsFormats: Bool = true) {
+        self.init(files: TreeSchemaFiles(documents: documents, settings: settings), displayPaths: displayPaths,
+            assertsFormats: assertsFormats && settings.formatAssertion)
+    }
+
+    init(files: TreeSchemaFiles, displayPaths: [String: String], assertsFormats: Bool) {
+        self.files = files
+        session = SchemaCompilationSession(registry: files.registry, assertsFormats: assertsFormats)
         self.displayPaths = displayPaths
         relativePaths = Dictionary(displayPaths.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         self.assertsFormats = assertsFormats
     }
 
     /// The URI a schema file is registered under: `file:///schemas/product.json`.
-    static func uri(file: String) -> String { "file:///" + file }
+    static func uri(file: String) -> String { TreeSchemaFiles.uri(file: file) }
 
     /// An inline schema is a resource of its own; the query keeps its URI apart from the contract
     /// file's while relative references still resolve from the contract's folder.
     static func uri(file: String, pointer: JSONPointer) -> String {
-        pointer.isRoot ? uri(file: file) : uri(file: file) + "?schema=" + pointer.description
+        TreeSchemaFiles.uri(file: file, pointer: pointer)
+    }
+
+    /// The file and pointer of a registered document's URI (see ``TreeSchemaFiles/fileAndPointer(_:)``).
+    func fileAndPointer(_ uri: String) -> (file: String, pointer: JSONPointer)? {
+        files.fileAndPointer(uri)
     }
 
     /// The compiled schema of `reference`, written in the contract file `reference.file` (as in `Contract.file`).
@@ -65,9 +78,12 @@ public struct SchemaCatalog: Sendable {
     /// one another (an imported API's components). Each problem is still located in its file.
     func compileFiles(_ relativePaths: [String]) throws(SchemaCompilationError) {
         guard !relativePaths.isEmpty else { return }
-        let references = relativePaths.sorted().map { JSONValue.object(JSONObject([JSONObject.Member(key: "$ref", value: .string(Self.uri(file: $0)))])) }
-        let files = JSONValue.object(JSONObject([JSONObject.Member(key: "allOf", value: .array(references))]))
-        _ = try session.compile(files, uri: "file:///?schema-files")
+        // Each file under its own URI: a file the settings publish resolves its relative references as published.
+        let references = relativePaths.sorted().map {
+            JSONValue.object(JSONObject([JSONObject.Member(key: "$ref", value: .string(self.files.canonicalURI[$0] ?? Self.uri(file: $0)))]))
+        }
+        let all = JSONValue.object(JSONObject([JSONObject.Member(key: "allOf", value: .array(references))]))
+        _ = try session.compile(all, uri: "file:///?schema-files")
     }
 
     /// The reference of a schema that is nothing but `{"$ref": "…"}`.
@@ -79,7 +95,7 @@ public struct SchemaCatalog: Sendable {
     /// `contracts/schemas/product.json#/properties/price` for a validator's absolute location,
     /// so that a report names the file a person would open.
     public func display(_ absoluteLocation: String) -> String {
-        SchemaChecker.display(absoluteLocation, displayPaths: displayPaths)
+        files.display(absoluteLocation, displayPaths: displayPaths)
     }
 }
 
