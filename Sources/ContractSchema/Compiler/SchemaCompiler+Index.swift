@@ -78,11 +78,16 @@ extension SchemaCompiler {
         var value = document
         func apply(_ value: JSONValue, isRoot: Bool) {
             guard let object = value.objectValue else { return }
+            // A root's `$schema` sets the dialect its own `$id` is read in (draft 7 ignores an `$id`
+            // beside `$ref`), as indexing does; deeper, only a resource's `$schema` counts.
+            if isRoot, let schema = object["$schema"]?.stringValue {
+                dialect = dialectInfo(metaSchema: schema, fallback: dialect)
+            }
             let id = object["$id"]?.stringValue.flatMap { id -> String? in
                 guard Self.idApplies(object, dialect: dialect.dialect), !(dialect.dialect == .draft7 && id.hasPrefix("#")) else { return nil }
                 return id
             }
-            if isRoot || id != nil, let schema = object["$schema"]?.stringValue {
+            if !isRoot, id != nil, let schema = object["$schema"]?.stringValue {
                 dialect = dialectInfo(metaSchema: schema, fallback: dialect)
             }
             if let id { base = base.resolving(id).withoutFragment }
