@@ -14,7 +14,7 @@ import FoundationNetworking
 /// ```swift
 /// let stub = try ContractStub(fixtures: FixtureSet(bundle: .module))
 /// let client = Client(serverURL: try Servers.Server1.url(), transport: ContractTransport(stub: stub))
-/// stub.use("getPet", case: "not-found")
+/// try stub.use("getPet", case: "not-found")
 /// ```
 ///
 /// The client's operation ID picks the fixtures of the contract of that name, wherever the server

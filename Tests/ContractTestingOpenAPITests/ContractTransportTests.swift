@@ -130,7 +130,7 @@ struct ContractTransportTests {
     @Test func injectedStatusAndErrorFaults() async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
         let transport = ContractTransport(stub: stub)
-        stub.inject(.status(503), for: "getPet")
+        try stub.inject(.status(503), for: "getPet")
         let (faulted, body) = try await transport.send(Self.get("/pets/1"), body: nil, baseURL: Self.base, operationID: "getPet")
         #expect(faulted.status.code == 503)
         #expect(try await Self.text(body).contains("Rex"))
@@ -151,7 +151,7 @@ struct ContractTransportTests {
 
     @Test func anUndecodableBodyFault() async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
-        stub.inject(.undecodableBody, for: "getPet")
+        try stub.inject(.undecodableBody, for: "getPet")
         let (response, body) = try await ContractTransport(stub: stub).send(
             Self.get("/pets/1"), body: nil, baseURL: Self.base, operationID: "getPet")
         #expect(response.status == .ok)

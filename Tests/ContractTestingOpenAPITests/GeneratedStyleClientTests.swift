@@ -64,7 +64,7 @@ struct GeneratedStyleClientTests {
         #expect(try await client.getPet(id: 1) == .undocumented(statusCode: 404))
         try ContractTransportTests.choose(stub, "getPet", "found")
 
-        stub.inject(.undecodableBody, for: "getPet")
+        try stub.inject(.undecodableBody, for: "getPet")
         do {
             _ = try await client.getPet(id: 1)
             Issue.record("expected decoding to fail")

@@ -1,8 +1,5 @@
-import ContractFixtures
-import ContractModel
 import ContractTesting
 import Foundation
-import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,24 +8,10 @@ import FoundationNetworking
 
 /// ContractTesting through real URLSession calls, on fixtures generated from the example contracts.
 struct ContractStubTests {
-    /// The example contracts' fixtures, generated once into a temporary folder.
-    static let fixtures: FixtureSet = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stub-fixtures-\(UUID().uuidString)")
-        let set = try! ContractLoader.load(directory: SharedData.packageRoot.appendingPathComponent("contracts").path)
-        _ = try! FixtureStore(directory: folder.path).write(FixturePlanner(set).plan().fixtures)
-        return try! FixtureSet(directory: folder)
-    }()
-
-    static let base = "https://market.example.com"
+    static let fixtures = Market.fixtures
 
     func get(_ session: URLSession, _ path: String, method: String = "GET", body: Data? = nil) async throws -> (Int, Data) {
-        var request = URLRequest(url: URL(string: Self.base + path)!)
-        request.httpMethod = method
-        request.httpBody = body
-        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-        request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await session.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        try await Market.send(session, path, method: method, body: body)
     }
 
     @Test func aRequestGetsItsFixture() async throws {
@@ -42,7 +25,7 @@ struct ContractStubTests {
 
     @Test func aTestChoosesANamedCase() async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
-        stub.use("products.get", case: "missing")
+        try stub.use("products.get", case: "missing")
         let (status, data) = try await get(stub.makeSession(), "/api/products/1")
         #expect(status == 404)
         #expect(String(decoding: data, as: UTF8.self).contains("not_found"))
@@ -76,7 +59,7 @@ struct ContractStubTests {
             #expect(error.code == .notConnectedToInternet)
         }
         stub.removeFaults()
-        stub.inject(.status(503), for: "products.get")
+        try stub.inject(.status(503), for: "products.get")
         #expect(try await get(session, "/api/products/1").0 == 503)
         #expect(try await get(session, "/health").0 == 200, "a fault for one contract leaves the others alone")
         stub.removeFaults()
@@ -110,7 +93,7 @@ struct ContractStubTests {
                 group.addTask {
                     let stub = try ContractStub(fixtures: Self.fixtures)
                     let wanted = index.isMultiple(of: 2) ? "found" : "missing"
-                    stub.use("products.get", case: wanted)
+                    try stub.use("products.get", case: wanted)
                     let session = stub.makeSession()
                     for _ in 0..<10 {
                         let (status, _) = try await get(session, "/api/products/1")

@@ -47,12 +47,12 @@ struct MarketClientTests {
     }
 
     @Test func aMissingProductIsNotFound() async throws {
-        stub.use("products.get", case: "missing")
+        try stub.use("products.get", case: "missing")
         await #expect(throws: MarketError.notFound(message: "no product with id 999999")) { try await client.product(id: 1) }
     }
 
     @Test func aBodyThatDoesNotDecodeIsADecodingError() async throws {
-        stub.inject(.undecodableBody, for: "products.get")
+        try stub.inject(.undecodableBody, for: "products.get")
         do {
             _ = try await client.product(id: 1)
             Issue.record("expected a decoding error")
@@ -69,7 +69,7 @@ struct MarketClientTests {
     }
 
     @Test func aServerErrorIsTyped() async throws {
-        stub.inject(.status(503), for: "products.list")
+        try stub.inject(.status(503), for: "products.list")
         await #expect(throws: MarketError.server(status: 503)) { try await client.products() }
     }
 }
