@@ -14,6 +14,8 @@ import ContractSchema
 struct BodySynthesizer {
     /// Parsed documents of the tree by relative path, for `$ref`.
     let documents: [String: JSONDocument]
+    /// Shared files by the absolute `$id` at their root, for `$ref`s by URI.
+    let identifiers: [String: String]
     var random: SeededRandom
     /// Whether a schema's own `examples` may stand for a scalar value: realistic, but the caller
     /// turns it off for later attempts in case an example does not fit a constraint beside it.
@@ -39,17 +41,21 @@ struct BodySynthesizer {
 
     init(documents: [String: JSONDocument], seed: String) {
         self.documents = documents
+        identifiers = Self.identifiers(in: documents)
         random = SeededRandom(seed: seed)
     }
 
-    /// A value for `schema`, written in the file `file` (relative to the tree).
-    mutating func value(for schema: JSONValue, in file: String) -> JSONValue? {
+    /// A value for `schema`, written in the file `file` (relative to the tree): the file's root,
+    /// or (`inline`) a schema of its own inside it, whose `#…` references mean its own members.
+    mutating func value(for schema: JSONValue, in file: String, inline: Bool = false) -> JSONValue? {
         budget = Self.stepsPerValue
         depth = 0
         choices = 0
         path = []
         failure = nil
-        return value(of: [SchemaPart(schema: schema, file: file)])
+        // Spelled out: a bare `nil` here would be JSON's null (JSONValue is ExpressibleByNilLiteral).
+        let resource: JSONValue? = inline ? schema : Optional.none
+        return value(of: [SchemaPart(schema: schema, file: file, resource: resource, base: nil)])
     }
 
     /// A value every one of `parts` accepts (as far as the synthesis can tell).
@@ -94,22 +100,25 @@ struct BodySynthesizer {
             case .bool(true):
                 continue
             case .object(var object):
+                // A schema with its own `$id` is a resource of its own: references under it
+                // resolve against it.
+                let part = entering(part, object)
                 var inner: [SchemaPart] = []
                 if let reference = object["$ref"]?.stringValue {
                     object["$ref"] = nil
-                    guard let (target, targetFile) = resolve(reference, from: part.file) else {
+                    guard let target = resolve(reference, from: part) else {
                         fail("'\(reference)' (in \(part.file)) names nothing")
                         return nil
                     }
-                    if expanded.insert(targetFile + "#" + (reference.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? "")).inserted {
-                        inner.append(SchemaPart(schema: target, file: targetFile))
+                    if expanded.insert(target.file + "|" + (target.base ?? "") + "#" + (reference.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? "")).inserted {
+                        inner.append(target)
                     }
                 }
                 if let all = object["allOf"]?.arrayValue {
                     object["allOf"] = nil
-                    inner += all.map { SchemaPart(schema: $0, file: part.file) }
+                    inner += all.map(part.child)
                 }
-                result.append(SchemaPart(schema: .object(object), file: part.file))
+                result.append(part.child(.object(object)))
                 pending += inner.reversed()
             default:
                 fail("a schema (in \(part.file)) is \(part.schema == .bool(false) ? "false, which nothing matches" : "not an object")")
@@ -134,7 +143,7 @@ struct BodySynthesizer {
         defer { choices -= 1 }
         let start = random.next(below: branches.count)
         for offset in 0..<min(branches.count, Self.branchesTried) {
-            let branch = SchemaPart(schema: branches[(start + offset) % branches.count], file: flat[index].file)
+            let branch = flat[index].child(branches[(start + offset) % branches.count])
             if let value = value(of: flat + [branch]) { return value }
         }
         return nil
@@ -259,20 +268,6 @@ struct BodySynthesizer {
         }
         if facts.uniqueItems, Set(elements).count != elements.count { elements = Array(elements.prefix(1)) }
         return .array(elements)
-    }
-
-    /// `schemas/product.json#/$defs/Price` from `products/get.json`: the target and its file. A
-    /// path starting with `/` is from the tree's root.
-    private func resolve(_ reference: String, from file: String) -> (JSONValue, String)? {
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(parts[0])
-        let targetFile = path.isEmpty ? file : path.hasPrefix("/") ? String(path.dropFirst()) : RelativePath.resolve(path, from: RelativePath.folder(of: file))
-        guard let targetFile,
-            let document = documents[targetFile]
-        else { return nil }
-        let fragment = parts.count > 1 ? String(parts[1]) : ""
-        guard let pointer = try? JSONPointer(uriFragment: "#" + fragment), let value = document.value[pointer: pointer] else { return nil }
-        return (value, targetFile)
     }
 }
 

@@ -49,7 +49,7 @@ enum FixtureResponse {
                     synthesizer.random = SeededRandom(seed: "\(contract.id)/\(testCase.name)/\(attempt)")
                     // A schema's example may not fit what sits beside it: the later attempts do without.
                     synthesizer.usesExamples = attempt < attempts / 2
-                    guard let candidate = synthesizer.value(for: reference.schema, in: relativeFile) else {
+                    guard let candidate = synthesizer.value(for: reference.schema, in: relativeFile, inline: !reference.pointer.isRoot) else {
                         if attempt == 0, let failure = synthesizer.failureDescription { firstError = "no value could be built \(failure)" }
                         continue
                     }

@@ -1,10 +1,21 @@
 import ContractJSON
 
-/// A schema and the file its relative references are read from: merged schemas keep each part's
-/// own file, so `$ref: "pet.json"` written in `schemas/order.json` still finds `schemas/pet.json`.
+/// A schema and where its references are read from: merged schemas keep each part's own file and
+/// resource, so `$ref: "pet.json"` written in `schemas/order.json` still finds `schemas/pet.json`,
+/// and `#/$defs/x` in a case's inline schema means that schema's `$defs`.
 struct SchemaPart {
     var schema: JSONValue
     var file: String
+    /// The schema resource `#…` fragments are read in: the file's root, an inline schema, or the
+    /// nearest enclosing schema with an `$id`. Nil: the file's root.
+    var resource: JSONValue? = Optional.none
+    /// The absolute `$id` in force, against which relative references resolve first.
+    var base: String? = nil
+
+    /// A subschema of this part: same file, resource and base.
+    func child(_ schema: JSONValue) -> SchemaPart {
+        SchemaPart(schema: schema, file: file, resource: resource, base: base)
+    }
 }
 
 /// What a list of plain schema objects (no `$ref`, `allOf`, `oneOf` or `anyOf` left in them)
@@ -57,7 +68,7 @@ struct SchemaFacts {
     init(_ parts: [SchemaPart]) throws(Conflict) {
         for part in parts {
             guard let object = part.schema.objectValue else { throw Conflict(reason: "a schema is not an object") }
-            if let reason = add(object, file: part.file) { throw Conflict(reason: reason) }
+            if let reason = add(object, from: part) { throw Conflict(reason: reason) }
         }
     }
 
@@ -80,7 +91,8 @@ struct SchemaFacts {
     }
 
     /// Adds one part; the contradiction it brings, if any, in words.
-    private mutating func add(_ object: JSONObject, file: String) -> String? {
+    private mutating func add(_ object: JSONObject, from part: SchemaPart) -> String? {
+        let file = part.file
         if let written = Self.typeNames(object["type"]) {
             let merged = types.map { Self.intersect($0, written) } ?? written
             guard !merged.isEmpty else { return "one schema wants \(Self.list(types ?? [])), another (in \(file)) \(Self.list(written))" }
@@ -115,17 +127,17 @@ struct SchemaFacts {
         uniqueItems = uniqueItems || object["uniqueItems"]?.boolValue == true
         switch object["items"] {
         case .bool(false)?: itemsForbidden = true
-        case .some(let schema) where schema != .bool(true): items.append(SchemaPart(schema: schema, file: file))
+        case .some(let schema) where schema != .bool(true): items.append(part.child(schema))
         default: break
         }
         for (position, schema) in (object["prefixItems"]?.arrayValue ?? []).enumerated() {
             if prefixItems.count <= position { prefixItems.append([]) }
-            prefixItems[position].append(SchemaPart(schema: schema, file: file))
+            prefixItems[position].append(part.child(schema))
         }
-        if let schema = object["contains"] { contains.append(SchemaPart(schema: schema, file: file)) }
+        if let schema = object["contains"] { contains.append(part.child(schema)) }
 
         for member in object["properties"]?.objectValue ?? JSONObject() {
-            let part = SchemaPart(schema: member.value, file: file)
+            let part = part.child(member.value)
             if let index = propertyIndex[member.key] {
                 properties[index].parts.append(part)
             } else {
@@ -138,7 +150,7 @@ struct SchemaFacts {
         }
         switch object["additionalProperties"] {
         case .bool(false)?: additionalPropertiesForbidden = true
-        case .some(let schema) where schema != .bool(true): additionalProperties.append(SchemaPart(schema: schema, file: file))
+        case .some(let schema) where schema != .bool(true): additionalProperties.append(part.child(schema))
         default: break
         }
         minProperties = max(minProperties, count("minProperties") ?? 0)

@@ -46,6 +46,7 @@ struct BodySynthesisTests {
                 var synthesizer = BodySynthesizer(documents: ["schema.json": document], seed: "\(sample.name)/\(seed)")
                 if let candidate = synthesizer.value(for: sample.schema, in: "schema.json"), schema.isValid(candidate) {
                     synthesized += 1
+                    if ProcessInfo.processInfo.environment["LIST_SYNTHESIZED"] != nil { print("SYNTH \(sample.name)") }
                     break
                 }
             }

@@ -35,6 +35,30 @@ struct SynthesisAcrossFilesTests {
         #expect(body.contains(#""kind": "only""#) && body.contains(#""size": 42"#), "\(body)")
     }
 
+    /// `#/$defs/…` in a case's inline schema means that schema's own `$defs`, not the contract
+    /// file's root; an `$anchor` names its schema.
+    @Test func inlineSchemasReadTheirOwnDefinitions() throws {
+        let (fixtures, problems) = plan([
+            "one.json": Self.contract(##"{ "$defs": { "size": { "type": "integer", "enum": [7] }, "unit": { "$anchor": "unit", "const": "cm" } }, "type": "object", "required": ["size", "unit"], "properties": { "size": { "$ref": "#/$defs/size" }, "unit": { "$ref": "#unit" } } }"##),
+        ])
+        #expect(problems.isEmpty, "\(problems)")
+        let body = String(decoding: try #require(fixtures.first).bytes, as: UTF8.self)
+        #expect(body.contains(#""size": 7"#) && body.contains(#""unit": "cm""#), "\(body)")
+    }
+
+    /// A shared file named by its absolute `$id`, whose own relative reference resolves against
+    /// that `$id` (to another file's `$id`), and a nested `$id` inside a case's schema.
+    @Test func referencesByIDFindTheirFiles() throws {
+        let (fixtures, problems) = plan([
+            "one.json": Self.contract(##"{ "type": "object", "required": ["pet", "box"], "properties": { "pet": { "$ref": "https://example.com/schemas/pet.json" }, "box": { "$id": "https://example.com/box.json", "$defs": { "side": { "const": 3 } }, "type": "object", "required": ["side"], "properties": { "side": { "$ref": "#/$defs/side" } } } } }"##),
+            "schemas/a/pet.json": #"{ "$id": "https://example.com/schemas/pet.json", "type": "object", "required": ["tag"], "properties": { "tag": { "$ref": "tag.json" } } }"#,
+            "schemas/b/tag.json": #"{ "$id": "https://example.com/schemas/tag.json", "const": "good" }"#,
+        ])
+        #expect(problems.isEmpty, "\(problems)")
+        let body = String(decoding: try #require(fixtures.first).bytes, as: UTF8.self)
+        #expect(body.contains(#""tag": "good""#) && body.contains(#""side": 3"#), "\(body)")
+    }
+
     /// A node whose children are nodes: the value ends where only required members remain.
     @Test func recursiveTreesEnd() throws {
         let (fixtures, problems) = plan([

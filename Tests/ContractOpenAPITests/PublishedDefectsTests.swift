@@ -212,3 +212,16 @@ struct QueryStyleTests {
         #expect(contract.contains(#""listed": ["#))
     }
 }
+
+struct SettingsFileNameTests {
+    /// `contract.json` at the root of a tree holds its settings: an operation called `contract`
+    /// must not become that file.
+    @Test func anOperationNamedContractIsNotTheSettingsFile() throws {
+        let edge = EdgeCaseTests()
+        let result = try edge.importYAML(EdgeCaseTests.document(
+            paths: "  /contract:\n    get:\n      operationId: contract\n      responses:\n        '200': {description: ok, content: {application/json: {schema: {type: object}}}}"))
+        #expect(result.contractCount == 1)
+        #expect(result.files.map(\.path).contains("contract-operation.json"))
+        #expect(!result.files.map(\.path).contains("contract.json"))
+    }
+}

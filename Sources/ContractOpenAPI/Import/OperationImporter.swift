@@ -174,7 +174,10 @@ struct OperationImporter {
                 spec, name: name, method: method, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials,
                 errorExamples: errorExamples, label: label))
         })
-        return ImportedContract(id: id, file: Identifiers.fileSafe(id) + ".json", value: contract, caseCount: specs.count, pointer: pointer)
+        // `contract.json` at the root is the tree's settings, not a contract (on any file system).
+        let base = Identifiers.fileSafe(id)
+        let file = (base.lowercased() == "contract" ? base + "-operation" : base) + ".json"
+        return ImportedContract(id: id, file: file, value: contract, caseCount: specs.count, pointer: pointer)
     }
 
     private static func summary(of operation: JSONObject) -> String? {
