@@ -11,7 +11,7 @@ struct TLSTests {
     final class TLSServer {
         let folder: URL
         let port: Int
-        let process = Process()
+        let process: ChildProcess
 
         init() throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
@@ -21,40 +21,30 @@ struct TLSTests {
                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
             ], in: folder)
             port = try LoopbackHTTPServer.closedPort()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["openssl", "s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", "cert.pem", "-key", "key.pem", "-www"]
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            process = try ChildProcess(
+                "/usr/bin/env", ["openssl", "s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", "cert.pem", "-key", "key.pem", "-www"],
+                in: folder.path)
             // Ready when it accepts connections.
             for _ in 0..<100 {
                 if Self.accepts(port) { return }
                 Thread.sleep(forTimeInterval: 0.05)
             }
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
+            process.wait()
             throw ServerStartFailed()
         }
 
         deinit {
             // s_server does not always stop on SIGTERM while it holds a connection.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.signal(SIGKILL)
+            process.wait()
         }
 
         var url: String { "https://127.0.0.1:\(port)/" }
         var certificate: String { folder.appendingPathComponent("cert.pem").path }
 
         static func openssl(_ arguments: [String], in folder: URL) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["openssl"] + arguments
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw ServerStartFailed() }
+            guard try ChildProcess("/usr/bin/env", ["openssl"] + arguments, in: folder.path).wait() == 0 else { throw ServerStartFailed() }
         }
 
         static func accepts(_ port: Int) -> Bool {

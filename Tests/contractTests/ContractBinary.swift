@@ -28,21 +28,8 @@ enum ContractBinary {
 
     /// The same, blocking the calling thread: for code already on a thread of its own.
     static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        if let environment { process.environment = environment }
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Read before waiting, so a large output cannot fill the pipe and block the child.
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            exitCode: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        // Not Foundation.Process, which crashes now and then on Linux (see ChildProcess).
+        let (status, out, err) = try ChildProcess.run(url.path, arguments, in: directory.path, environment: environment)
+        return Result(exitCode: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 }

@@ -14,41 +14,27 @@ struct ExampleAPITests {
     static func serverBinary() throws -> URL {
         let binary = examplePackage.appendingPathComponent(".build/debug/MarketAPI")
         if !FileManager.default.isExecutableFile(atPath: binary.path) {
-            let build = Process()
-            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            build.arguments = ["swift", "build", "--package-path", examplePackage.path]
-            try build.run()
-            build.waitUntilExit()
-            try #require(build.terminationStatus == 0, "building examples/MarketAPI failed")
+            let build = try ChildProcess("/usr/bin/env", ["swift", "build", "--package-path", examplePackage.path], stdout: .capture, stderr: .capture)
+            let (_, errors) = build.collect()
+            try #require(build.wait() == 0, "building examples/MarketAPI failed: \(String(decoding: errors, as: UTF8.self))")
         }
         return binary
     }
 
     /// A running example API; stopped when released.
     final class RunningServer: @unchecked Sendable {
-        let process = Process()
+        let process: ChildProcess
         let baseURL: String
 
         init(_ arguments: [String]) throws {
-            process.executableURL = try ExampleAPITests.serverBinary()
-            process.arguments = ["--port", "0"] + arguments
             var environment = ProcessInfo.processInfo.environment
             environment["MARKET_TOKEN"] = "example-token"
-            process.environment = environment
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
+            process = try ChildProcess(try ExampleAPITests.serverBinary().path, ["--port", "0"] + arguments, environment: environment, stdout: .capture)
             // The first line names the port it took.
-            var line = Data()
-            let handle = output.fileHandleForReading
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = handle.availableData
-                guard !chunk.isEmpty else { break }
-                line += chunk
-            }
-            let text = String(decoding: line, as: UTF8.self)
+            let text = process.readFirstLine()
             guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
-                process.terminate()
+                process.signal(SIGTERM)
+                process.wait()
                 throw ServerStartError(output: text)
             }
             baseURL = String(text[range])
@@ -61,8 +47,8 @@ struct ExampleAPITests {
         }
 
         deinit {
-            process.terminate()
-            process.waitUntilExit()
+            process.signal(SIGTERM)
+            process.wait()
         }
     }
 

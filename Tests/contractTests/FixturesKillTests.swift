@@ -57,18 +57,13 @@ struct FixturesKillTests {
 
     /// Runs to the end, timing the run and the part from the staging folder's appearance on.
     func timedRun(_ generation: String) throws -> (run: Double, write: Double) {
-        let process = Process()
-        process.executableURL = ContractBinary.url
-        process.arguments = ["fixtures", "--out", "out", "contracts-\(generation)"]
-        process.currentDirectoryURL = work
-        process.standardOutput = FileHandle.nullDevice
         let started = Date()
-        try process.run()
-        let swap = work.appendingPathComponent(".out.contract-swap-\(process.processIdentifier)").path
+        let process = try ChildProcess(ContractBinary.url.path, ["fixtures", "--out", "out", "contracts-\(generation)"], in: work.path, stderr: .capture)
+        let swap = work.appendingPathComponent(".out.contract-swap-\(process.pid)").path
         while process.isRunning && !FileManager.default.fileExists(atPath: swap) { usleep(200) }
         let staging = Date()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        let (_, errors) = process.collect()
+        guard process.wait() == 0 else { throw ChildProcess.SpawnError(description: String(decoding: errors, as: UTF8.self)) }
         return (Date().timeIntervalSince(started), Date().timeIntervalSince(staging))
     }
 
@@ -77,14 +72,8 @@ struct FixturesKillTests {
     /// removed; 2: at any moment at all). Returns the folder as the kill left it, and what lies beside it.
     func killedRun(towards target: String, phase: Int, runTime: Double, writeTime: Double) throws -> (state: [String: Data], leftBehind: [String]) {
         var generator = SystemRandomNumberGenerator()
-        let process = Process()
-        process.executableURL = ContractBinary.url
-        process.arguments = ["fixtures", "--out", "out", "contracts-\(target)"]
-        process.currentDirectoryURL = work
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let swap = work.appendingPathComponent(".out.contract-swap-\(process.processIdentifier)").path
+        let process = try ChildProcess(ContractBinary.url.path, ["fixtures", "--out", "out", "contracts-\(target)"], in: work.path)
+        let swap = work.appendingPathComponent(".out.contract-swap-\(process.pid)").path
         switch phase {
         case 0:
             while process.isRunning && !FileManager.default.fileExists(atPath: swap) { usleep(200) }
@@ -96,8 +85,8 @@ struct FixturesKillTests {
         default:
             usleep(UInt32(Double.random(in: 0..<runTime, using: &generator) * 1_000_000))
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.wait()
         return (snapshot(), try besideTheFolder())
     }
 

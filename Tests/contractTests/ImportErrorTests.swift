@@ -30,18 +30,13 @@ struct ImportErrorTests {
         let errURL = folder.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = ContractBinary.url
-        process.arguments = ["import", "openapi", name, "--out", "out"]
-        process.currentDirectoryURL = folder
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
+        let process = try ChildProcess(
+            ContractBinary.url.path, ["import", "openapi", name, "--out", "out"], in: folder.path, stdout: .file(outURL.path), stderr: .file(errURL.path))
+        let status = process.wait()
         func lines(_ url: URL) throws -> [String] {
             String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").map(String.init)
         }
-        return Output(exitCode: process.terminationStatus, stdout: try lines(outURL), stderr: try lines(errURL))
+        return Output(exitCode: status, stdout: try lines(outURL), stderr: try lines(errURL))
     }
 
     func importDocument(_ text: String, named name: String = "api.yaml") async throws -> Output {
