@@ -37,6 +37,10 @@ public struct StubFixture: Sendable, Equatable {
             body = try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         } else if let text = response["text"] as? String {
             body = Data(text.utf8)
+        } else if let base64 = response["base64"] as? String {
+            // Binary bodies, and text in a charset other than UTF-8, are written as their bytes.
+            guard let bytes = Data(base64Encoded: base64) else { throw FixtureLoadError("\(file): the response's 'base64' is not base64") }
+            body = bytes
         } else {
             body = nil
         }

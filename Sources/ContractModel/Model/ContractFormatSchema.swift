@@ -137,38 +137,94 @@ public enum ContractFormatSchema {
       ]
     },
     "headerMatcher": {
-      "description": "An exact value, or exactly one of 'equals', 'pattern' (ECMA-262, unanchored unless it uses ^ or $) and 'present' (false: must be absent).",
+      "description": "An exact value, or exactly one of 'equals', 'pattern' (ECMA-262, unanchored unless it uses ^ or $) and 'present' (false: must be absent), with 'repeats' beside it.",
       "oneOf": [
         { "$ref": "#/$defs/template" },
         {
           "type": "object",
           "additionalProperties": false,
-          "minProperties": 1,
-          "maxProperties": 1,
           "properties": {
             "equals": { "$ref": "#/$defs/template" },
             "pattern": { "type": "string" },
-            "present": { "type": "boolean" }
-          }
+            "present": { "type": "boolean" },
+            "repeats": {
+              "type": "boolean",
+              "description": "true: the field may come several times (any value may match; never reported as repeated). false: exactly one field, even the same value twice fails."
+            }
+          },
+          "oneOf": [{ "required": ["equals"] }, { "required": ["pattern"] }, { "required": ["present"] }],
+          "if": { "required": ["present"], "properties": { "present": { "const": false } } },
+          "then": { "not": { "required": ["repeats"] } }
         }
       ]
     },
+    "byteCount": { "type": "integer", "minimum": 0 },
+    "sha256": {
+      "type": "string",
+      "pattern": "^[0-9A-Fa-f]{64}$",
+      "description": "The SHA-256 of the body's bytes: 64 hexadecimal digits."
+    },
+    "lengthBounds": {
+      "description": "'length' is exact; 'minLength' and 'maxLength' are bounds (inclusive), in bytes. Not 'length' with a bound.",
+      "dependentSchemas": {
+        "length": { "not": { "anyOf": [{ "required": ["minLength"] }, { "required": ["maxLength"] }] } }
+      }
+    },
     "textMatcher": {
-      "description": "The exact body, or exactly one of 'equals' and 'pattern'.",
+      "description": "The exact body, or an object of conditions that must all hold (at least one).",
       "oneOf": [
         { "type": "string" },
         {
           "type": "object",
           "additionalProperties": false,
           "minProperties": 1,
-          "maxProperties": 1,
-          "properties": { "equals": { "type": "string" }, "pattern": { "type": "string" } }
+          "$ref": "#/$defs/lengthBounds",
+          "properties": {
+            "equals": { "type": "string", "description": "The exact text; every other condition must hold for it." },
+            "pattern": { "type": "string", "description": "ECMA-262, found anywhere in the text unless anchored with ^ or $." },
+            "contains": {
+              "type": "array",
+              "minItems": 1,
+              "uniqueItems": true,
+              "items": { "type": "string", "minLength": 1 },
+              "description": "Substrings the text must contain, each anywhere."
+            },
+            "length": { "$ref": "#/$defs/byteCount", "description": "The body's exact length in bytes." },
+            "minLength": { "$ref": "#/$defs/byteCount", "description": "The body's least length in bytes." },
+            "maxLength": { "$ref": "#/$defs/byteCount", "description": "The body's greatest length in bytes." },
+            "sha256": { "$ref": "#/$defs/sha256" },
+            "charset": {
+              "description": "The charset the bytes must decode with (default utf-8); names ignore case.",
+              "anyOf": [
+                { "enum": ["utf-8", "us-ascii", "iso-8859-1"] },
+                { "type": "string", "pattern": "^([Uu][Tt][Ff]-8|[Uu][Ss]-[Aa][Ss][Cc][Ii][Ii]|[Ii][Ss][Oo]-8859-1)$" }
+              ]
+            }
+          }
         }
       ]
     },
+    "binaryBody": {
+      "type": "object",
+      "description": "A body of bytes: at least one of a length or bounds, its SHA-256, the bytes themselves (base64).",
+      "additionalProperties": false,
+      "minProperties": 1,
+      "$ref": "#/$defs/lengthBounds",
+      "properties": {
+        "length": { "$ref": "#/$defs/byteCount", "description": "The body's exact length in bytes." },
+        "minLength": { "$ref": "#/$defs/byteCount", "description": "The body's least length in bytes." },
+        "maxLength": { "$ref": "#/$defs/byteCount", "description": "The body's greatest length in bytes." },
+        "sha256": { "$ref": "#/$defs/sha256" },
+        "base64": {
+          "type": "string",
+          "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+          "description": "The exact bytes, base64 (RFC 4648 section 4, padded, one line); fixtures serve them."
+        }
+      }
+    },
     "response": {
       "type": "object",
-      "description": "What the response must look like. At most one of 'schema', 'text' and 'empty'; 'example' only with 'schema'.",
+      "description": "What the response must look like. At most one of 'schema', 'text', 'binary' and 'empty'; 'example' only with 'schema'.",
       "required": ["status"],
       "additionalProperties": false,
       "properties": {
@@ -181,14 +237,18 @@ public enum ContractFormatSchema {
         "schema": { "$ref": "#/$defs/jsonSchema", "description": "The body must be JSON valid against this schema." },
         "example": { "description": "A body valid against 'schema'; fixtures use it." },
         "text": { "$ref": "#/$defs/textMatcher" },
-        "empty": { "const": true, "description": "The body must be empty." }
+        "empty": { "const": true, "description": "The body must be empty." },
+        "binary": { "$ref": "#/$defs/binaryBody" }
       },
       "dependentRequired": { "example": ["schema"] },
       "not": {
         "anyOf": [
           { "required": ["schema", "text"] },
           { "required": ["schema", "empty"] },
-          { "required": ["text", "empty"] }
+          { "required": ["schema", "binary"] },
+          { "required": ["text", "empty"] },
+          { "required": ["text", "binary"] },
+          { "required": ["empty", "binary"] }
         ]
       }
     },

@@ -12,6 +12,10 @@ import ContractModel
 /// - every field a case matches (`equals`, `pattern`, `present`), since the contract states what
 ///   its one value must be, unless the field is a list (``lists``): those are never flagged.
 ///
+/// A matcher can say how often its field comes (`repeats`): `true` makes it a list, never flagged
+/// (``expectsSeveral(_:)``); `false` makes it exactly one field, flagged even when a list field
+/// repeats or the same value comes twice (``expectsOnce(_:)``).
+///
 /// The same value twice is not drift: a reader that picks one field reads the same value either
 /// way, RFC 9110 §8.6 lets recipients accept repeated identical `Content-Length` fields, and some
 /// proxies repeat a field as they pass it on. The exception is the CORS fields, which browsers
@@ -62,12 +66,21 @@ enum RepeatedHeaders {
     /// Values shown per field before "and N more".
     static let maxShownValues = 5
 
-    /// Whether a case's check of `expectation` expects the field to come several times: the seam
-    /// for a future contract option (a matcher that says the field is a list, each value checked).
-    /// Today no contract can say so.
+    /// Whether a case's check of `expectation` expects the field to come several times
+    /// (`"repeats": true`): then it is never reported as repeated, and its matcher passes when any
+    /// of the values matches.
     static func expectsSeveral(_ expectation: HeaderExpectation) -> Bool {
-        false
+        expectation.occurrences == .repeats
     }
+
+    /// Whether the case says the field comes exactly once (`"repeats": false`): a second field is
+    /// drift even with the same value, and even for a list field.
+    static func expectsOnce(_ expectation: HeaderExpectation) -> Bool {
+        expectation.occurrences == .once
+    }
+
+    /// The reason a finding gives for a field the contract says comes once.
+    static let onceReason = "the contract says it comes once, 'repeats': false"
 
     /// Singletons in the order findings list them, with the reason a finding gives.
     private static let singletonCandidates: [(key: String, name: String, reason: String)] = singletons.keys.sorted().map { key in
@@ -86,14 +99,18 @@ enum RepeatedHeaders {
         for candidate in singletonCandidates {
             let matched = expected.first { $0.name.lowercased() == candidate.key && !isAbsent($0) }
             if let matched, expectsSeveral(matched) { continue }
-            if let finding = finding(headers.values(of: candidate.key), candidate.key, matched?.name ?? candidate.name, candidate.reason, clip) {
+            let once = matched.map(expectsOnce) ?? false
+            let reason = once ? onceReason : candidate.reason
+            if let finding = finding(headers.values(of: candidate.key), candidate.key, matched?.name ?? candidate.name, reason, once: once, clip) {
                 findings.append(finding)
             }
         }
         for expectation in expected where !isAbsent(expectation) && !expectsSeveral(expectation) {
             let key = expectation.name.lowercased()
-            guard singletons[key] == nil, !lists.contains(key) else { continue }
-            if let finding = finding(headers.values(of: key), key, expectation.name, "the contract checks its value", clip) {
+            let once = expectsOnce(expectation)
+            guard singletons[key] == nil, once || !lists.contains(key) else { continue }
+            let reason = once ? onceReason : "the contract checks its value"
+            if let finding = finding(headers.values(of: key), key, expectation.name, reason, once: once, clip) {
                 findings.append(finding)
             }
         }
@@ -105,8 +122,11 @@ enum RepeatedHeaders {
         return false
     }
 
-    /// The finding for the `values` of one field, if they are drift.
-    private static func finding(_ values: [String], _ key: String, _ name: String, _ reason: String, _ clip: (String) -> String) -> Finding? {
+    /// The finding for the `values` of one field, if they are drift: different values, or any
+    /// repeat of a field read joined or said to come `once`.
+    private static func finding(
+        _ values: [String], _ key: String, _ name: String, _ reason: String, once: Bool = false, _ clip: (String) -> String
+    ) -> Finding? {
         guard values.count > 1 else { return nil }
         let found: String
         var shown = values.prefix(maxShownValues).map { "'\(clip($0))'" }.joined(separator: ", ")
@@ -115,6 +135,8 @@ enum RepeatedHeaders {
             found = "found \(values.count) with different values: \(shown)"
         } else if readJoined.contains(key) {
             found = "found \(values.count) with the same value, which browsers read joined as '\(clip(values.joined(separator: ", ")))': \(shown)"
+        } else if once {
+            found = "found \(values.count) with the same value: \(shown)"
         } else {
             return nil
         }

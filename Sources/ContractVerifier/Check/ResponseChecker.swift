@@ -17,7 +17,7 @@ struct ResponseChecker: Sendable {
     /// Characters of one pointer token a finding shows; longer member names end in `…`.
     static let maxPointerToken = 100
 
-    private func regex(_ pattern: String) -> ECMARegex? {
+    func regex(_ pattern: String) -> ECMARegex? {
         patterns[pattern] ?? (try? ECMARegex(pattern))
     }
 
@@ -49,7 +49,10 @@ struct ResponseChecker: Sendable {
                     kind: .body, message: "expected an empty body, found \(response.body.count) bytes", excerpt: BodyExcerpt.head(response.body, secrets: secrets)))
             }
         case .text(let matcher):
-            findings += checkText(response.body, matcher, declared)
+            findings += checkText(response.body, matcher.conditions, declared)
+        case .binary(let expectation):
+            findings += checkDeclared(response.body, declared)
+            findings += checkBinary(response.body, expectation)
         case .json:
             findings += checkJSON(response, declared, schema: schema)
         }
@@ -89,7 +92,7 @@ struct ResponseChecker: Sendable {
     /// `Content-Type` declares: UTF-8 when it says `charset=utf-8` or is JSON, and a JSON body
     /// neither starts with a byte order mark nor repeats a member name. Whether it is valid JSON
     /// at all is the contract's to ask.
-    private func checkDeclared(_ body: [UInt8], _ declared: BodyDeclaration) -> [Finding] {
+    func checkDeclared(_ body: [UInt8], _ declared: BodyDeclaration) -> [Finding] {
         guard !body.isEmpty, declared.isJSON || declared.declaresUTF8 else { return [] }
         if let offset = BodyEncoding.firstInvalidUTF8(body) {
             return [notUTF8(body, at: offset, because: declaredReason(declared))]
@@ -98,35 +101,6 @@ struct ResponseChecker: Sendable {
         var findings: [Finding] = []
         if let finding = byteOrderMark(body) { findings.append(finding) }
         if let tape = try? JSONParser().parseTape(body) { findings += duplicateMembers(tape, body) }
-        return findings
-    }
-
-    private func checkText(_ body: [UInt8], _ matcher: TextMatcher, _ declared: BodyDeclaration) -> [Finding] {
-        if let offset = BodyEncoding.firstInvalidUTF8(body) {
-            return [notUTF8(body, at: offset, because: declaredReason(declared) ?? "the contract matches the body as text")]
-        }
-        var findings: [Finding] = []
-        // A JSON body matched as text is still JSON to its clients. In other text a byte order mark
-        // is allowed (RFC 3629 §6; decoders drop it), but it is invisible in a message: say so.
-        var bomNote = ""
-        if declared.isJSON {
-            if let finding = byteOrderMark(body) { findings.append(finding) }
-            if let tape = try? JSONParser().parseTape(body) { findings += duplicateMembers(tape, body) }
-        } else if BodyEncoding.startsWithByteOrderMark(body) {
-            bomNote = " (the body starts with a byte order mark, U+FEFF)"
-        }
-        let text = String(decoding: body, as: UTF8.self)
-        switch matcher {
-        case .equals(let wanted):
-            guard text != wanted else { return findings }
-            findings.append(Finding(kind: .body, message: "expected the body '\(clip(wanted))', found '\(clip(text))'\(bomNote)"))
-        case .pattern(let pattern):
-            guard let regex = regex(pattern) else {
-                return findings + [Finding(kind: .body, message: "the body pattern '\(pattern)' is not a valid regular expression")]
-            }
-            guard !regex.matches(text) else { return findings }
-            findings.append(Finding(kind: .body, message: "expected a body matching '\(pattern)', found '\(clip(text))'\(bomNote)"))
-        }
         return findings
     }
 
@@ -184,14 +158,14 @@ struct ResponseChecker: Sendable {
     }
 
     /// Why the body must be UTF-8, from its `Content-Type`; nil when that says nothing.
-    private func declaredReason(_ declared: BodyDeclaration) -> String? {
+    func declaredReason(_ declared: BodyDeclaration) -> String? {
         guard let contentType = declared.contentType else { return nil }
         if declared.declaresUTF8 { return "the Content-Type '\(clip(contentType))' declares UTF-8" }
         if declared.isJSON { return "the Content-Type '\(clip(contentType))' is JSON, which is UTF-8 (RFC 8259 §8.1)" }
         return nil
     }
 
-    private func notUTF8(_ body: [UInt8], at offset: Int, because reason: String?) -> Finding {
+    func notUTF8(_ body: [UInt8], at offset: Int, because reason: String?) -> Finding {
         let why = reason.map { " (\($0))" } ?? ""
         return Finding(
             kind: .body,
@@ -203,7 +177,7 @@ struct ResponseChecker: Sendable {
     /// RFC 8259 §8.1: senders MUST NOT add a byte order mark to JSON; many decoders refuse one
     /// (JavaScript's `JSON.parse`, Go's `encoding/json`). This parser skips it, so the schema check
     /// still runs; contract files on disk may keep one (editors write them).
-    private func byteOrderMark(_ body: [UInt8]) -> Finding? {
+    func byteOrderMark(_ body: [UInt8]) -> Finding? {
         guard BodyEncoding.startsWithByteOrderMark(body) else { return nil }
         return Finding(
             kind: .body,
@@ -214,7 +188,7 @@ struct ResponseChecker: Sendable {
 
     /// One finding per member name repeated in an object, with the places and values of each
     /// occurrence, then one counting names not listed.
-    private func duplicateMembers(_ tape: JSONTape, _ body: [UInt8]) -> [Finding] {
+    func duplicateMembers(_ tape: JSONTape, _ body: [UInt8]) -> [Finding] {
         let found = DuplicateMembers.find(in: tape)
         guard !found.repeats.isEmpty else { return [] }
         let ordinals = Set(found.repeats.flatMap { $0.occurrences.map(\.keyOrdinal) })
@@ -280,11 +254,11 @@ struct ResponseChecker: Sendable {
     }
 
     /// A value from the response, masked and then clipped.
-    private func clip(_ text: String) -> String {
+    func clip(_ text: String) -> String {
         secrets.clip(text, to: 80)
     }
 
-    private func clip(_ text: String, to length: Int) -> String {
+    func clip(_ text: String, to length: Int) -> String {
         secrets.clip(text, to: length)
     }
 

@@ -106,7 +106,8 @@ struct VerifyPlan: Sendable {
             if case .pattern(let pattern) = header.matcher { return pattern }
             return nil
         }
-        if case .text(.pattern(let pattern)) = response.body { patterns.append(pattern) }
+        // Every pattern the body's conditions hold (one, or one among `contains` and lengths).
+        patterns += response.body.patterns
         return patterns
     }
 
