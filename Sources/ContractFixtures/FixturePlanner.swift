@@ -11,14 +11,18 @@ public struct FixturePlanner: Sendable {
 
     /// Each document's digest and the files its `$ref`s name, computed once per run.
     let schemaFiles: [String: (digest: String, references: [String])]
+    /// Shared files by the absolute `$id` at their root: a file reached by `$id` counts too.
+    let identifiers: [String: String]
 
     public init(_ set: ContractSet) {
         self.set = set
         catalog = SchemaCatalog(set)
         let writer = CanonicalJSONWriter(style: .compact)
         var files: [String: (digest: String, references: [String])] = [:]
+        let identifiers = BodySynthesizer.identifiers(in: set.documents)
+        self.identifiers = identifiers
         for (path, document) in set.documents {
-            files[path] = (SHA256.hex(writer.bytes(document.value)), Self.referencedFiles(in: document.value, from: path))
+            files[path] = (SHA256.hex(writer.bytes(document.value)), Self.referencedFiles(in: document.value, from: path, identifiers: identifiers))
         }
         schemaFiles = files
     }
@@ -88,7 +92,7 @@ public struct FixturePlanner: Sendable {
         let caseValue = document[pointer: testCase.pointer] ?? .null
         hasher.update(writer.string(caseValue))
         var seen: Set<String> = [file]
-        var queue = Self.referencedFiles(in: caseValue, from: file)
+        var queue = Self.referencedFiles(in: caseValue, from: file, identifiers: identifiers)
         var reached: [String] = []
         while let next = queue.popLast() {
             guard seen.insert(next).inserted, set.documents[next] != nil else { continue }
@@ -102,20 +106,27 @@ public struct FixturePlanner: Sendable {
         return hasher.hexDigest()
     }
 
-    /// The files named by `$ref`s in `value`, resolved against `file`'s folder.
-    static func referencedFiles(in value: JSONValue, from file: String) -> [String] {
+    /// The files named by `$ref`s in `value`: by path from `file`'s folder, or by an absolute
+    /// `$id` (written as such, or a path under the `$id` in force), as the synthesizer reads them.
+    static func referencedFiles(in value: JSONValue, from file: String, identifiers: [String: String], base: String? = nil) -> [String] {
         switch value {
         case .object(let object):
+            var base = base
+            if let id = object["$id"]?.stringValue, !id.hasPrefix("#") { base = BodySynthesizer.absolute(id, against: base) ?? base }
             var files: [String] = []
             if let reference = object["$ref"]?.stringValue {
                 let path = String(reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
-                if !path.isEmpty, let target = RelativePath.resolve(path, from: RelativePath.folder(of: file)) {
-                    files.append(target)
+                if !path.isEmpty {
+                    if let uri = BodySynthesizer.absolute(path, against: base), let target = identifiers[uri] {
+                        files.append(target)
+                    } else if let target = RelativePath.resolve(path, from: RelativePath.folder(of: file)) {
+                        files.append(target)
+                    }
                 }
             }
-            return files + object.members.flatMap { referencedFiles(in: $0.value, from: file) }
+            return files + object.members.flatMap { referencedFiles(in: $0.value, from: file, identifiers: identifiers, base: base) }
         case .array(let elements):
-            return elements.flatMap { referencedFiles(in: $0, from: file) }
+            return elements.flatMap { referencedFiles(in: $0, from: file, identifiers: identifiers, base: base) }
         default:
             return []
         }

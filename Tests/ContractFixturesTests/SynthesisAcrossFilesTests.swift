@@ -59,6 +59,19 @@ struct SynthesisAcrossFilesTests {
         #expect(body.contains(#""tag": "good""#) && body.contains(#""side": 3"#), "\(body)")
     }
 
+    /// A file reached only by its `$id` is part of what a fixture was built from: changing it
+    /// makes the fixture stale for `--check`.
+    @Test func aFileReachedByIDIsInTheSourceHash() throws {
+        let contract = Self.contract(#"{ "$ref": "https://example.com/schemas/pet.json" }"#)
+        let pet = #"{ "$id": "https://example.com/schemas/pet.json", "type": "object", "required": ["tag"], "properties": { "tag": { "$ref": "tag.json" } } }"#
+        let first = plan(["one.json": contract, "schemas/a/pet.json": pet, "schemas/b/tag.json": #"{ "$id": "https://example.com/schemas/tag.json", "const": "good" }"#])
+        let second = plan(["one.json": contract, "schemas/a/pet.json": pet, "schemas/b/tag.json": #"{ "$id": "https://example.com/schemas/tag.json", "const": "better" }"#])
+        #expect(first.problems.isEmpty && second.problems.isEmpty, "\(first.problems) \(second.problems)")
+        let before = try #require(first.fixtures.first).sourceHash
+        let after = try #require(second.fixtures.first).sourceHash
+        #expect(before != after, "tag.json is reached through pet.json's $id")
+    }
+
     /// A node whose children are nodes: the value ends where only required members remain.
     @Test func recursiveTreesEnd() throws {
         let (fixtures, problems) = plan([
