@@ -49,6 +49,11 @@ final class CurlEngine: @unchecked Sendable {
         handOver { newFeeders.append(feeder) }
     }
 
+    /// Makes a sleeping loop pull from its feeders again.
+    func wake() {
+        handOver {}
+    }
+
     /// Records work for the loop under the lock, and wakes the loop only if it sleeps.
     private func handOver(_ record: () -> Void) {
         let wake = lock.withLock {
@@ -138,15 +143,19 @@ final class CurlEngine: @unchecked Sendable {
             }
         }
         for feeder in feeders {
-            while !feeder.exhausted && feeder.inFlight < feeder.width {
-                guard let transfer = feeder.next() else {
+            pulling: while !feeder.exhausted && feeder.inFlight < feeder.width {
+                switch feeder.next() {
+                case .end:
                     feeder.exhausted = true
-                    break
-                }
-                transfer.feeder = feeder
-                if start(transfer) {
-                    feeder.inFlight += 1
-                    startedAny = true
+                case .notYet:
+                    // Whoever holds the next work back wakes this loop when it is free.
+                    break pulling
+                case .transfer(let transfer):
+                    transfer.feeder = feeder
+                    if start(transfer) {
+                        feeder.inFlight += 1
+                        startedAny = true
+                    }
                 }
             }
         }
@@ -219,8 +228,16 @@ final class CurlFeeder: @unchecked Sendable {
     let width: Int
     /// Further tries after a transient transport error, each after ``TransportError/retryPause(after:)``.
     let retries: Int
-    let next: () -> CurlTransfer?
+    let next: () -> Pull
     let done: () -> Void
+
+    /// What the feeder has for a free slot.
+    enum Pull {
+        case transfer(CurlTransfer)
+        /// Nothing may start now, but more will come (see ``HTTPClient/wakeStreams()``).
+        case notYet
+        case end
+    }
     // The engine's thread only.
     var inFlight = 0
     var exhausted = false
@@ -228,7 +245,7 @@ final class CurlFeeder: @unchecked Sendable {
     /// more than `width` requests going or waiting, and does not end while one waits.
     var delayed: [(due: ContinuousClock.Instant, transfer: CurlTransfer)] = []
 
-    init(width: Int, retries: Int, next: @escaping () -> CurlTransfer?, done: @escaping () -> Void) {
+    init(width: Int, retries: Int, next: @escaping () -> Pull, done: @escaping () -> Void) {
         self.width = width
         self.retries = retries
         self.next = next
@@ -240,6 +257,14 @@ final class CurlFeeder: @unchecked Sendable {
         transfer.feeder = self
         inFlight += 1
         delayed.append((ContinuousClock.now + TransportError.retryPause(after: transfer.attempt - 1), transfer))
+    }
+
+    /// Called as a transfer finishes with the next transfer of its slot, started on the loop's
+    /// next refill, before any new pull (its finished predecessor gives the slot back right after).
+    func followUp(_ transfer: CurlTransfer) {
+        transfer.feeder = self
+        inFlight += 1
+        delayed.append((ContinuousClock.now, transfer))
     }
 
     func takeDue(at now: ContinuousClock.Instant) -> [CurlTransfer] {

@@ -7,8 +7,9 @@ final class CurlTransfer: @unchecked Sendable {
     let options: HTTPOptions
     /// 1 for the first try; a retry is a new transfer with the next number.
     let attempt: Int
-    /// Receives the outcome and the attempts made, exactly once, on the engine's thread.
-    private let deliver: (Result<HTTPResponse, TransportError>, Int) -> Void
+    /// Receives the outcome and the attempts made, exactly once, on the engine's thread; a fed
+    /// transfer may answer with the next transfer of its slot (a case's next step).
+    private let deliver: (Result<HTTPResponse, TransportError>, Int) -> CurlTransfer?
     private var resumed = false
 
     private(set) var handle: UnsafeMutableRawPointer?
@@ -24,7 +25,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var bodyExceeded = false
 
     init(
-        request: HTTPRequest, options: HTTPOptions, attempt: Int = 1, deliver: @escaping (Result<HTTPResponse, TransportError>, Int) -> Void
+        request: HTTPRequest, options: HTTPOptions, attempt: Int = 1,
+        deliver: @escaping (Result<HTTPResponse, TransportError>, Int) -> CurlTransfer?
     ) {
         self.request = request
         self.options = options
@@ -184,7 +186,7 @@ final class CurlTransfer: @unchecked Sendable {
     func cancelWaiting() {
         guard !resumed else { return }
         resumed = true
-        deliver(.failure(TransportError(kind: .cancelled, detail: "")), attempt - 1)
+        _ = deliver(.failure(TransportError(kind: .cancelled, detail: "")), attempt - 1)
     }
 
     func fail(_ error: TransportError) {
@@ -199,7 +201,8 @@ final class CurlTransfer: @unchecked Sendable {
             feeder.retry(CurlTransfer(request: request, options: options, attempt: attempt + 1, deliver: deliver))
             return
         }
-        deliver(result, attempt)
+        // The slot's next transfer takes the slot over at once: a case's steps run back to back.
+        if let next = deliver(result, attempt), let feeder { feeder.followUp(next) }
     }
 
     private func timings(_ handle: UnsafeMutableRawPointer) -> HTTPTimings {

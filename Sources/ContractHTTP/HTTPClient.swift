@@ -34,7 +34,10 @@ public final class HTTPClient: Sendable {
         let slot = TransferSlot()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Output, Never>) in
-                let transfer = CurlTransfer(request: request, options: options) { outcome, _ in continuation.resume(returning: processing(outcome)) }
+                let transfer = CurlTransfer(request: request, options: options) { outcome, _ in
+                    continuation.resume(returning: processing(outcome))
+                    return nil
+                }
                 if slot.install(transfer) {
                     engine.submit(transfer)
                 } else {
@@ -46,37 +49,90 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    /// Sends the requests `next` gives until it gives nil, keeping `width` in flight, and returns
-    /// when all are done. `next` and each request's `completion` run on the engines' threads,
-    /// the next request starting as soon as one finishes: a stream of requests then costs no
-    /// hand-off between threads per request. `next` is called from several threads when the
-    /// client has several engines.
-    ///
-    /// A request that meets a transient transport error (``TransportError/isTransient``) is sent
-    /// again up to `retries` times, after ``TransportError/retryPause(after:)``, in its place in
-    /// the stream (a retry waiting for its pause counts as in flight). Its completion gets the
-    /// final outcome and the number of attempts made.
+    /// Sends the requests `next` gives until it gives nil, keeping `width` in flight; see
+    /// ``stream(width:options:retries:pull:)``, of which this is the simple form.
     public func stream(
         width: Int, options: HTTPOptions = HTTPOptions(), retries: Int = 0,
         next: @escaping @Sendable () -> (HTTPRequest, @Sendable (Result<HTTPResponse, TransportError>, _ attempts: Int) -> Void)?
     ) async {
+        await stream(width: width, options: options, retries: retries) {
+            guard let (request, completion) = next() else { return .end }
+            return .send(StreamRequest(request) { outcome, attempts in
+                completion(outcome, attempts)
+                return nil
+            })
+        }
+    }
+
+    /// Sends what `pull` gives until it says `.end`, keeping `width` slots busy, and returns when
+    /// all are done. `pull` and each request's completion run on the engines' threads, the next
+    /// request starting as soon as one finishes: a stream of requests then costs no hand-off
+    /// between threads per request. `pull` is called from several threads when the client has
+    /// several engines.
+    ///
+    /// A completion may answer with the next request of its slot (the next step of a sequence,
+    /// which needs the response before it), sent at once in the same slot. `pull` may answer
+    /// `.notYet` when nothing may start now; call ``wakeStreams()`` once something may.
+    ///
+    /// A request that meets a transient transport error (``TransportError/isTransient``) is sent
+    /// again up to `retries` times, after ``TransportError/retryPause(after:)``, in its slot (a
+    /// retry waiting for its pause counts as in flight). Its completion gets the final outcome and
+    /// the number of attempts made.
+    public func stream(
+        width: Int, options: HTTPOptions = HTTPOptions(), retries: Int = 0, pull: @escaping @Sendable () -> StreamPull
+    ) async {
         let shares = (0..<engines.count).map { max(1, width) / engines.count + ($0 < max(1, width) % engines.count ? 1 : 0) }.filter { $0 > 0 }
+        @Sendable func transfer(_ item: StreamRequest) -> CurlTransfer {
+            CurlTransfer(request: item.request, options: options) { outcome, attempts in
+                item.completion(outcome, attempts).map(transfer)
+            }
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let remaining = FeederCount(shares.count) { continuation.resume() }
             for (engine, share) in zip(engines, shares) {
                 engine.attach(CurlFeeder(
                     width: share, retries: max(0, retries),
                     next: {
-                        guard let (request, completion) = next() else { return nil }
-                        return CurlTransfer(request: request, options: options, deliver: completion)
+                        switch pull() {
+                        case .send(let item): .transfer(transfer(item))
+                        case .notYet: .notYet
+                        case .end: .end
+                        }
                     },
                     done: remaining.oneDone))
             }
         }
     }
 
+    /// Makes every stream whose `pull` last answered `.notYet` ask again.
+    public func wakeStreams() {
+        for engine in engines { engine.wake() }
+    }
+
     /// The libcurl in use and its TLS, compression and HTTP/2 libraries.
     public static var libraryVersion: String { CurlGlobal.version }
+}
+
+/// One request of a stream, and what follows it in its slot.
+public struct StreamRequest: Sendable {
+    public var request: HTTPRequest
+    /// Runs on the engine's thread with the final outcome and the attempts made; a request it
+    /// returns is sent next, in the same slot.
+    public var completion: @Sendable (Result<HTTPResponse, TransportError>, _ attempts: Int) -> StreamRequest?
+
+    public init(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, TransportError>, _ attempts: Int) -> StreamRequest?) {
+        self.request = request
+        self.completion = completion
+    }
+}
+
+/// What a stream's source has for a free slot.
+public enum StreamPull: Sendable {
+    case send(StreamRequest)
+    /// Nothing may start now (it waits for a request in flight), but more will come.
+    case notYet
+    /// Nothing more will come.
+    case end
 }
 
 /// Calls `finished` once every feeder of a stream is done.

@@ -64,6 +64,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("report"), help: "Also write a report, 'json=PATH', 'junit=PATH' or 'markdown=PATH'; repeatable.")
     var reports: [String] = []
 
+    @Flag(help: "The cases share no state: run a case that changes state beside cases on the same resources (by default it waits for them).")
+    var independentCases = false
+
     @Flag(help: "Treat 'format' in schemas as an annotation only (the default asserts it).")
     var noFormatAssertion = false
 
@@ -89,14 +92,15 @@ struct VerifyCommand: AsyncParsableCommand {
         let output = ConsoleOutput(buffered: style == .plain)
         let console = ConsoleReporter(style: style, write: output.write)
         defer { output.flush() }
-        let report: VerifyReport
+        let plan: VerifyPlan
         do {
-            report = try await Verifier(options: options).run(set, reporters: [console] + fileReporters)
+            plan = try VerifyPlan(set, options: options)
         } catch {
             for problem in error.problems { printError("error: \(problem)") }
             printError("nothing was sent")
             throw ExitCode(2)
         }
+        let report = await Verifier.run(plan, reporters: [console] + fileReporters)
         for problem in report.reporterErrors { printError("error: \(problem)") }
         if !report.reporterErrors.isEmpty { throw ExitCode(2) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
@@ -120,8 +124,6 @@ struct VerifyCommand: AsyncParsableCommand {
         guard maxRedirects >= 0 else { throw ValidationError("--max-redirects must not be negative, found \(maxRedirects)") }
         guard timeout > 0, connectTimeout > 0 else { throw ValidationError("--timeout and --connect-timeout must be positive") }
         options.concurrency = concurrency
-        // The reporters see every result as it comes; the command needs only the tallies after.
-        options.keepsPassingResults = false
         options.retries = retries
         options.http.timeout = .milliseconds(Int(timeout * 1000))
         options.http.connectTimeout = .milliseconds(Int(connectTimeout * 1000))
@@ -152,6 +154,7 @@ struct VerifyCommand: AsyncParsableCommand {
             return HeaderField(name: name, value: value)
         }
         options.assertsFormats = !noFormatAssertion
+        options.independentCases = independentCases
         options.environment = ProcessInfo.processInfo.environment
         return options
     }

@@ -135,7 +135,7 @@ struct BodyExpectationVerifyTests {
         let reporter = ConsoleReporter(style: .plain) { console += $0 }
         let set = Fixtures.load(contracts)
         guard set.diagnostics.isEmpty else { throw LintFailure(diagnostics: set.diagnostics.map(\.rendered)) }
-        let report = try await Verifier(options: options).run(set, reporters: [reporter, collector])
+        let report = try await Verifier.run(set, options: options, reporters: [reporter, collector])
         return (report, console + collector.text)
     }
 

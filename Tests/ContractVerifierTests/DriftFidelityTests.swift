@@ -116,7 +116,7 @@ struct DriftFidelityTests {
         let collector = VerifyRunTests.Collector()
         var console = ""
         let reporter = ConsoleReporter(style: .plain) { console += $0 }
-        let report = try await Verifier(options: options).run(Fixtures.load(Self.contracts), reporters: [reporter, collector])
+        let report = try await Verifier.run(Fixtures.load(Self.contracts), options: options, reporters: [reporter, collector])
         return (report, console + collector.text)
     }
 

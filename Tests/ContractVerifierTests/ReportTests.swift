@@ -64,9 +64,7 @@ struct ReportTests {
     @Test func consoleInCI() throws {
         var text = ""
         let console = ConsoleReporter(style: .plain) { text += $0 }
-        console.started(total: Self.report.results.count, baseURL: Self.report.baseURL)
-        for result in Self.report.results { console.finished(result) }
-        try console.completed(Self.report)
+        try console.replay(Self.report)
         try golden.check(text, against: "console.txt")
         #expect(!text.contains("\u{1B}"), "no escape codes outside a terminal")
         #expect(text.contains("the same at /items/1/price, /items/2/price, /items/3/price and 1 more"))

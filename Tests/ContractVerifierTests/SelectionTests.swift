@@ -14,8 +14,8 @@ struct SelectionTests {
         return try VerifyPlan(set, options: options).cases.map(\.name)
     }
 
-    @Test func everyCaseInIdOrderByDefault() throws {
-        #expect(try names(CaseSelection()) == ["products.create/copy", "products.get/found", "products.get/anonymous"])
+    @Test func casesThatOnlyReadRunFirstThenTheOthersEachInIdOrder() throws {
+        #expect(try names(CaseSelection()) == ["products.get/found", "products.get/anonymous", "products.create/copy"])
     }
 
     @Test func globsMatchIdsAndCaseNames() throws {

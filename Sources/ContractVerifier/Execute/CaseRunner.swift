@@ -3,74 +3,60 @@ import ContractJSON
 import ContractModel
 
 /// The execute stage for one case: its setup steps in order (capturing values), then its own
-/// request, each with retries on transport errors only; then the check stage on the response.
+/// request, as one chain of requests in one slot of the HTTP client's stream; then the check
+/// stage on the response, where it arrives. Retries on transport errors are the stream's.
 struct CaseRunner: Sendable {
-    let client: HTTPClient
     let builder: RequestBuilder
     let checker: ResponseChecker
-    let options: VerifyOptions
+    let environment: [String: String]
     let secrets: Secrets
 
-    func run(_ planned: PlannedCase) async -> CaseResult {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var bindings = Bindings(environment: options.environment)
-        var result = CaseResult(
-            contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
-            request: builder.build(planned.contract, planned.testCase, bindings).show, response: nil, findings: [], transportError: nil,
-            attempts: 0, duration: .zero)
-        for step in planned.testCase.setup {
-            let request = builder.build(step, bindings)
-            let (outcome, attempts) = await send(request.send)
-            switch outcome {
-            case .failure(let error):
-                return finish(result, request: request.show, attempts: attempts, error: error, setup: step.name, start: start, clock: clock)
-            case .success(let response):
-                if let finding = checkSetup(step, response, captures: &bindings.captures) {
-                    var failed = result
-                    failed.request = request.show
-                    failed.response = Self.summary(response)
-                    failed.outcome = .failed
-                    failed.findings = [finding]
-                    failed.attempts = attempts
-                    failed.duration = clock.now - start
-                    return redacted(failed)
-                }
-            }
-        }
-        let request = builder.build(planned.contract, planned.testCase, bindings)
-        // The check runs where the response arrived (see HTTPClient.send(_:options:processing:)).
-        let checker = self.checker
-        let expected = planned.testCase.response
-        let schema = planned.responseSchema
-        let captured = bindings
-        let (outcome, attempts) = await send(request.send) { response in
-            (Self.summary(response), checker.check(response, against: expected, schema: schema, bindings: captured))
-        }
-        result.request = request.show
-        result.attempts = attempts
-        switch outcome {
-        case .failure(let error):
-            return finish(result, request: request.show, attempts: attempts, error: error, setup: nil, start: start, clock: clock)
-        case .success(let (summary, findings)):
-            result.response = summary
-            result.findings = findings
-            result.outcome = findings.isEmpty ? .passed : .failed
-        }
-        result.duration = clock.now - start
-        return redacted(result)
+    /// The case's first request; `deliver` gets the case's result, once, when its last request
+    /// is done (on an engine's thread).
+    func start(_ planned: PlannedCase, deliver: @escaping @Sendable (CaseResult) -> Void) -> StreamRequest {
+        let start = ContinuousClock.now
+        let bindings = Bindings(environment: environment)
+        return planned.testCase.setup.isEmpty
+            ? request(planned, bindings, start, deliver) : step(0, of: planned, bindings, start, deliver)
     }
 
-    /// A case without setup steps as one request and what to make of its outcome after `attempts`
-    /// tries, for a stream (``HTTPClient/stream(width:options:retries:next:)``): `complete` runs
-    /// where the response arrives.
-    func prepare(_ planned: PlannedCase) -> (request: HTTPRequest, complete: @Sendable (Result<HTTPResponse, TransportError>, Int) -> CaseResult) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let bindings = Bindings(environment: options.environment)
+    /// Setup step `number`, whose completion checks it and chains the next step or the case's request.
+    private func step(
+        _ number: Int, of planned: PlannedCase, _ bindings: Bindings, _ start: ContinuousClock.Instant,
+        _ deliver: @escaping @Sendable (CaseResult) -> Void
+    ) -> StreamRequest {
+        let step = planned.testCase.setup[number]
+        let request = builder.build(step, bindings)
+        return StreamRequest(request.send) { outcome, attempts in
+            var result = CaseResult(
+                contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
+                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero)
+            switch outcome {
+            case .failure(let error):
+                deliver(finish(result, error: error, setup: step.name, start: start))
+                return nil
+            case .success(let response):
+                var bindings = bindings
+                if let finding = checkSetup(step, response, captures: &bindings.captures) {
+                    result.response = Self.summary(response)
+                    result.findings = [finding]
+                    result.duration = ContinuousClock.now - start
+                    deliver(redacted(result))
+                    return nil
+                }
+                return number + 1 < planned.testCase.setup.count
+                    ? self.step(number + 1, of: planned, bindings, start, deliver) : self.request(planned, bindings, start, deliver)
+            }
+        }
+    }
+
+    /// The case's own request, checked where its response arrives.
+    private func request(
+        _ planned: PlannedCase, _ bindings: Bindings, _ start: ContinuousClock.Instant, _ deliver: @escaping @Sendable (CaseResult) -> Void
+    ) -> StreamRequest {
         let request = builder.build(planned.contract, planned.testCase, bindings)
         let shown = request.show
-        return (request.send, { outcome, attempts in
+        return StreamRequest(request.send) { outcome, attempts in
             // Built here, once, rather than copied from a template made up front: this runs for
             // every response, and a copy of a whole result costs a retain per field.
             var result = CaseResult(
@@ -78,46 +64,22 @@ struct CaseRunner: Sendable {
                 request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero)
             switch outcome {
             case .failure(let error):
-                return finish(result, request: shown, attempts: attempts, error: error, setup: nil, start: start, clock: clock)
+                deliver(finish(result, error: error, setup: nil, start: start))
             case .success(let response):
                 result.findings = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
                 result.outcome = result.findings.isEmpty ? .passed : .failed
                 result.response = Self.summary(response)
-                result.duration = clock.now - start
-                return redacted(result)
+                result.duration = ContinuousClock.now - start
+                deliver(redacted(result))
             }
-        })
-    }
-
-    /// Sends with up to `options.retries` more attempts after transient transport errors.
-    private func send(_ request: HTTPRequest) async -> (Result<HTTPResponse, TransportError>, attempts: Int) {
-        await send(request) { $0 }
-    }
-
-    /// The same, with `process` run on each response where it arrives.
-    private func send<Output: Sendable>(
-        _ request: HTTPRequest, process: @escaping @Sendable (HTTPResponse) -> Output
-    ) async -> (Result<Output, TransportError>, attempts: Int) {
-        var attempt = 1
-        while true {
-            let outcome = await client.send(request, options: options.http) { $0.map(process) }
-            guard case .failure(let error) = outcome, error.isTransient, attempt <= options.retries, !Task.isCancelled else {
-                return (outcome, attempt)
-            }
-            try? await Task.sleep(for: TransportError.retryPause(after: attempt))
-            attempt += 1
+            return nil
         }
     }
 
-    private func finish(
-        _ result: CaseResult, request: DisplayedRequest, attempts: Int, error: TransportError, setup: String?, start: ContinuousClock.Instant,
-        clock: ContinuousClock
-    ) -> CaseResult {
+    private func finish(_ result: CaseResult, error: TransportError, setup: String?, start: ContinuousClock.Instant) -> CaseResult {
         var result = result
-        result.request = request
-        result.attempts = attempts
         result.transportError = error
-        let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
+        let retried = result.attempts > 1 ? " (after \(result.attempts) attempts)" : ""
         if let setup {
             result.outcome = .failed
             result.findings = [Finding(kind: .setup, message: "setup step '\(setup)' got no response: \(error)\(retried)")]
@@ -125,7 +87,7 @@ struct CaseRunner: Sendable {
             result.outcome = .error
             result.findings = [Finding(kind: .transport, message: "no response: \(error)\(retried)")]
         }
-        result.duration = clock.now - start
+        result.duration = ContinuousClock.now - start
         return redacted(result)
     }
 

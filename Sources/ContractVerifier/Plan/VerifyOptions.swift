@@ -19,10 +19,10 @@ public struct VerifyOptions: Sendable {
     public var assertsFormats = true
     /// Where `${env:…}` values come from.
     public var environment: [String: String] = [:]
-    /// False keeps only the results that did not pass in the final ``VerifyReport`` (its tallies
-    /// still count every case): reporters get every result as it comes, so a run that needs no
-    /// more then holds memory for its failures only, however many cases pass.
-    public var keepsPassingResults = true
+    /// The cases share no state, so none waits for another on the same resources
+    /// (`--independent-cases`); by default a case that changes state never runs beside another
+    /// case on the same path or a path inside it.
+    public var independentCases = false
 
     public init(baseURL: String) {
         self.baseURL = baseURL

@@ -9,11 +9,13 @@ final class PlannedCase: Sendable {
     let contract: Contract
     let testCase: ContractCase
     let responseSchema: JSONSchema?
+    let access: ResourceAccess
 
     init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?) {
         self.contract = contract
         self.testCase = testCase
         self.responseSchema = responseSchema
+        access = ResourceAccess(contract, testCase)
     }
 
     var name: String { "\(contract.id)/\(testCase.name)" }
@@ -27,15 +29,24 @@ public struct VerifyPlanError: Error, Sendable, CustomStringConvertible {
     public var description: String { problems.joined(separator: "\n") }
 }
 
-/// The plan stage: select the cases, check that every secret they use is set, and compile each
-/// response schema once. Deterministic: the same contracts and options give the same plan.
-struct VerifyPlan: Sendable {
+/// The plan stage: select the cases, check that every secret they use is set, compile each
+/// response schema once, and put the cases in the order they run (``RunOrder``).
+/// Deterministic: the same contracts and options give the same plan.
+public struct VerifyPlan: Sendable {
+    public let options: VerifyOptions
+    /// The selected cases in run order, which is also the order reports list them in.
     let cases: [PlannedCase]
+    /// Every schema of the tree, compiled on demand once: the response schemas and what checks
+    /// refer to.
+    let catalog: SchemaCatalog
     let secrets: Secrets
     /// Every header and text pattern the cases check, compiled once.
     let patterns: [String: ECMARegex]
 
-    init(_ set: ContractSet, options: VerifyOptions) throws(VerifyPlanError) {
+    /// The number of cases the plan runs.
+    public var caseCount: Int { cases.count }
+
+    public init(_ set: ContractSet, options: VerifyOptions) throws(VerifyPlanError) {
         let catalog = SchemaCatalog(set, assertsFormats: options.assertsFormats)
         var problems: [String] = []
         var cases: [PlannedCase] = []
@@ -43,10 +54,14 @@ struct VerifyPlan: Sendable {
         var used: Set<String> = []
         var patterns: [String: ECMARegex] = [:]
         let selection = options.selection
+        // An empty shard is no error (a small tree in a wide CI matrix); an empty selection is.
+        var selectedBeforeSharding = false
         for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
             for testCase in contract.cases {
                 let name = "\(contract.id)/\(testCase.name)"
                 guard Self.isSelected(contract, testCase, name: name, selection) else { continue }
+                selectedBeforeSharding = true
+                if let shard = selection.shard, !shard.contains(name) { continue }
                 for variable in Set(Self.environmentVariables(contract, testCase)) {
                     if options.environment[variable] == nil {
                         missing[variable, default: []].append(name)
@@ -81,8 +96,11 @@ struct VerifyPlan: Sendable {
             let shown = users.prefix(3).joined(separator: ", ") + (users.count > 3 ? " and \(users.count - 3) more" : "")
             problems.append("environment variable \(variable) is not set; it is used by \(shown)")
         }
+        if !selectedBeforeSharding && problems.isEmpty { problems.append("no case matches the selection (--id, --tag)") }
         guard problems.isEmpty else { throw VerifyPlanError(problems: problems) }
-        self.cases = cases
+        self.options = options
+        self.catalog = catalog
+        self.cases = RunOrder.arranged(cases)
         self.patterns = patterns
         secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
     }
@@ -118,7 +136,6 @@ struct VerifyPlan: Sendable {
         if !selection.tags.isEmpty, Set(contract.tags + testCase.tags).isDisjoint(with: selection.tags) {
             return false
         }
-        if let shard = selection.shard, !shard.contains(name) { return false }
         return true
     }
 

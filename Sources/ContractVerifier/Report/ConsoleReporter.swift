@@ -1,5 +1,6 @@
-/// The human view. On a terminal: colours and a live progress line. Elsewhere (CI logs): plain,
-/// stable text, one line per case, failure details under the case, a summary at the end.
+/// The human view. On a terminal: colours and a live progress line that counts cases as they
+/// finish. Elsewhere (CI logs): plain, stable text. Both print one line per case in plan order,
+/// failure details under the case, and a summary at the end.
 public final class ConsoleReporter: VerifyReporter {
     public enum Style: Sendable {
         case plain
@@ -11,6 +12,7 @@ public final class ConsoleReporter: VerifyReporter {
     private var total = 0
     private var done = 0
     private var failedCount = 0
+    private var order = PlanOrder<CaseResult>()
 
     /// `write` receives complete lines (with their newline), or progress text on a terminal.
     public init(style: Style, write: @escaping (String) -> Void) {
@@ -18,15 +20,27 @@ public final class ConsoleReporter: VerifyReporter {
         self.write = write
     }
 
-    public func started(total: Int, baseURL: String) {
-        self.total = total
-        write("verifying \(total) case\(total == 1 ? "" : "s") against \(baseURL)\n")
+    public func receive(_ event: VerifyEvent) {
+        switch event {
+        case .started(let total, let baseURL):
+            self.total = total
+            write("verifying \(total) case\(total == 1 ? "" : "s") against \(baseURL)\n")
+        case .finished(let result, let position):
+            done += 1
+            if result.outcome != .passed { failedCount += 1 }
+            clearProgress()
+            order.add(result, at: position, release: printLine)
+            if style == .terminal && done < total {
+                write("\r" + paint("[\(done)/\(total)] \(failedCount) failing", .dim))
+            }
+        case .completed(let summary):
+            clearProgress()
+            let color: Color = summary.exitCode == 0 ? .green : .red
+            write(paint(ReportFormatting.summary(summary), color) + "\n")
+        }
     }
 
-    public func finished(_ result: CaseResult) {
-        done += 1
-        if result.outcome != .passed { failedCount += 1 }
-        clearProgress()
+    private func printLine(_ result: CaseResult) {
         let label: String
         switch result.outcome {
         case .passed: label = paint("PASS ", .green)
@@ -38,15 +52,6 @@ public final class ConsoleReporter: VerifyReporter {
         if result.outcome != .passed {
             for line in ReportFormatting.details(result, includingExchange: false) { write("      \(line)\n") }
         }
-        if style == .terminal && done < total {
-            write("\r" + paint("[\(done)/\(total)] \(failedCount) failing", .dim))
-        }
-    }
-
-    public func completed(_ report: VerifyReport) throws {
-        clearProgress()
-        let color: Color = report.exitCode == 0 ? .green : .red
-        write(paint(ReportFormatting.summary(report), color) + "\n")
     }
 
     private func clearProgress() {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writes one report file, `json`, `junit` or `markdown`, as results arrive (see ``ReportFormat``):
-/// memory stays flat however many cases run. The file appears whole, when the run completes, or
+/// Writes one report file, `json`, `junit` or `markdown`, as results arrive, in plan order (see
+/// ``ReportFormat``): memory stays flat however many cases run. The file appears whole, when the run completes, or
 /// not at all (see ``ReportFile``). Results arrive with secrets already masked.
 public final class FileReporter: VerifyReporter {
     public enum Kind: String, Sendable, CaseIterable {
@@ -14,6 +14,7 @@ public final class FileReporter: VerifyReporter {
     public let path: String
     private var format: any ReportFormat
     private var file: ReportFile?
+    private var order = PlanOrder<CaseResult>()
 
     public init(kind: Kind, path: String) {
         self.kind = kind
@@ -32,23 +33,28 @@ public final class FileReporter: VerifyReporter {
         ReportFile.registry.stop()
     }
 
-    public func started(total: Int, baseURL: String) {
-        let file = ReportFile(path: path)
-        file.append(format.opening(baseURL: baseURL, total: total))
-        self.file = file
-    }
-
-    public func finished(_ result: CaseResult) {
-        file?.append(format.adding(result))
-    }
-
-    public func completed(_ report: VerifyReport) throws {
-        if file == nil {
-            // Given a finished report without having followed the run: write it all now.
-            started(total: report.total, baseURL: report.baseURL)
-            for result in report.results { finished(result) }
+    public func receive(_ event: VerifyEvent) throws {
+        switch event {
+        case .started(let total, let baseURL):
+            let file = ReportFile(path: path)
+            file.append(format.opening(baseURL: baseURL, total: total))
+            self.file = file
+        case .finished(let result, let position):
+            order.add(result, at: position) { file?.append(format.adding($0)) }
+        case .completed(let summary):
+            try commit(summary)
         }
-        let (header, trailer) = format.closing(report)
+    }
+
+    /// Writes a report of results already in memory, as a run with these results would have.
+    public func write(_ report: VerifyReport) throws {
+        try receive(.started(total: report.total, baseURL: report.baseURL))
+        for (position, result) in report.results.enumerated() { try receive(.finished(result, position: position)) }
+        try receive(.completed(report.summary))
+    }
+
+    private func commit(_ summary: VerifySummary) throws {
+        let (header, trailer) = format.closing(summary)
         do {
             try file?.commit(header: header, trailer: trailer)
             file = nil

@@ -21,7 +21,7 @@ struct JSONReport: ReportFormat {
         return (cases == 0 ? "" : ",") + "\n    " + Self.writer.string(Self.caseObject(result), nestedAt: 2)
     }
 
-    func closing(_ report: VerifyReport) -> (header: String, trailer: String) {
+    func closing(_ report: VerifySummary) -> (header: String, trailer: String) {
         let totals: KeyValuePairs<String, JSONValue> = [
             "durationMs": Self.number(ReportFormatting.milliseconds(report.duration)),
             "exitCode": Self.number(Int(report.exitCode)),

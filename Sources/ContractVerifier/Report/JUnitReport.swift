@@ -27,7 +27,7 @@ struct JUnitReport: ReportFormat {
         return finished
     }
 
-    mutating func closing(_ report: VerifyReport) -> (header: String, trailer: String) {
+    mutating func closing(_ report: VerifySummary) -> (header: String, trailer: String) {
         let header = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
             + #"<testsuites name="contract verify" tests="\#(report.total)" failures="\#(report.failed)" errors="\#(report.errors)" time="\#(Self.seconds(report.duration))">"#
             + "\n"

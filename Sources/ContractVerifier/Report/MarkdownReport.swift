@@ -42,7 +42,7 @@ struct MarkdownReport: ReportFormat {
         return "| \(mark) | `\(Self.cell(result.name))` | `\(Self.cell(ReportFormatting.requestLine(result.request)))` | \(Self.cell(ReportFormatting.outcomeLine(result))) |\n"
     }
 
-    func closing(_ report: VerifyReport) -> (header: String, trailer: String) {
+    func closing(_ report: VerifySummary) -> (header: String, trailer: String) {
         let verdict = report.exitCode == 0 ? "✅ contract verify passed" : "❌ contract verify found drift"
         var header = "## \(verdict)\n\n\(ReportFormatting.summary(report)), against `\(Self.code(report.baseURL))`.\n"
         // A large run where every case passed needs no table at all.

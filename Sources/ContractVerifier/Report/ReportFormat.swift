@@ -10,7 +10,7 @@ protocol ReportFormat {
     /// The text for one more case.
     mutating func adding(_ result: CaseResult) -> String
     /// What goes before everything written so far, and what ends the file.
-    mutating func closing(_ report: VerifyReport) -> (header: String, trailer: String)
+    mutating func closing(_ report: VerifySummary) -> (header: String, trailer: String)
 }
 
 extension ReportFormat {
@@ -19,7 +19,7 @@ extension ReportFormat {
         var format = Self()
         var body = format.opening(baseURL: report.baseURL, total: report.results.count)
         for result in report.results { body += format.adding(result) }
-        let (header, trailer) = format.closing(report)
+        let (header, trailer) = format.closing(report.summary)
         return header + body + trailer
     }
 }

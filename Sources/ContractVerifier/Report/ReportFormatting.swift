@@ -85,7 +85,7 @@ enum ReportFormatting {
         return groups
     }
 
-    static func summary(_ report: VerifyReport) -> String {
+    static func summary(_ report: VerifySummary) -> String {
         var parts = ["\(report.passed) passed", "\(report.failed) failed"]
         if report.errors > 0 { parts.append("\(report.errors) without response") }
         let count = report.total

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Hands the plan's cases to the engines' threads in plan order, holding back a case that would
+/// run beside another on the same resources while one of them changes state (see
+/// ``ResourceAccess``). A held case does not stop the cases after it that touch other resources,
+/// and no case overtakes an earlier held one it conflicts with, so cases on one resource run in
+/// plan order.
+final class RunQueue: @unchecked Sendable {
+    enum Pull {
+        case start(Int)
+        case notYet
+        case end
+    }
+
+    private let lock = NSLock()
+    private let access: [ResourceAccess]
+    private let checksConflicts: Bool
+    /// Called when a finished case may let a held one start.
+    private let wake: @Sendable () -> Void
+    /// The first position not started yet; every one before it has started.
+    private var cursor = 0
+    private var started: [Bool]
+    private var inFlight: [Int] = []
+    private var someoneWaits = false
+    /// How far past a held case the queue looks for one that may start.
+    private static let lookahead = 64
+
+    /// - Parameter independent: the cases share no state (told by the user): nothing is held back.
+    init(_ access: [ResourceAccess], independent: Bool, wake: @escaping @Sendable () -> Void) {
+        self.access = access
+        // A run that changes nothing cannot conflict: the common case costs no checks.
+        checksConflicts = !independent && access.contains(where: \.changes)
+        started = Array(repeating: false, count: access.count)
+        self.wake = wake
+    }
+
+    func next() -> Pull {
+        lock.withLock {
+            guard cursor < access.count else { return .end }
+            guard checksConflicts else {
+                defer { cursor += 1 }
+                return .start(cursor)
+            }
+            var held: [Int] = []
+            var position = cursor
+            while position < access.count && position < cursor + Self.lookahead {
+                defer { position += 1 }
+                guard !started[position] else { continue }
+                let candidate = access[position]
+                if inFlight.contains(where: { access[$0].conflicts(with: candidate) })
+                    || held.contains(where: { access[$0].conflicts(with: candidate) }) {
+                    held.append(position)
+                    continue
+                }
+                started[position] = true
+                inFlight.append(position)
+                while cursor < access.count && started[cursor] { cursor += 1 }
+                return .start(position)
+            }
+            someoneWaits = true
+            return .notYet
+        }
+    }
+
+    /// The case at `position` has ended (its last request is done).
+    func finished(_ position: Int) {
+        guard checksConflicts else { return }
+        let wakes = lock.withLock {
+            if let index = inFlight.firstIndex(of: position) { inFlight.remove(at: index) }
+            defer { someoneWaits = false }
+            return someoneWaits
+        }
+        if wakes { wake() }
+    }
+}

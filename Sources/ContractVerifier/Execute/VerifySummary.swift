@@ -1,0 +1,69 @@
+/// What a run as a whole means for a CI job: how many cases ended which way, and the exit code.
+/// Counted from the same events the reporters get.
+public struct VerifySummary: Sendable {
+    /// The server, as shown (user information masked).
+    public var baseURL: String
+    public var duration: Duration = .zero
+    /// Reports that could not be written (a missing folder, a full disk).
+    public var reporterErrors: [String] = []
+    public private(set) var total = 0
+    public private(set) var passed = 0
+    public private(set) var failed = 0
+    public private(set) var errors = 0
+    /// Cases whose request reached no server (DNS, refused connection, TLS).
+    public private(set) var unreachable = 0
+
+    public init(baseURL: String) {
+        self.baseURL = baseURL
+    }
+
+    /// A summary of exactly these results.
+    public init(baseURL: String, results: [CaseResult], duration: Duration) {
+        self.baseURL = baseURL
+        self.duration = duration
+        for result in results { count(result) }
+    }
+
+    public mutating func count(_ result: CaseResult) {
+        total += 1
+        switch result.outcome {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .error: errors += 1
+        }
+        if result.isUnreachable { unreachable += 1 }
+    }
+
+    /// 0 every case passed; 1 at least one drifted or broke; 3 no request reached a server.
+    public var exitCode: Int32 {
+        if total > 0 && unreachable == total { return 3 }
+        return passed == total ? 0 : 1
+    }
+}
+
+/// A summary with every result in plan order, for callers that want the results in memory
+/// (tests, tools built on the library); the command line streams them to its reporters instead.
+public struct VerifyReport: Sendable {
+    public var summary: VerifySummary
+    public var results: [CaseResult]
+
+    public init(summary: VerifySummary, results: [CaseResult]) {
+        self.summary = summary
+        self.results = results
+    }
+
+    /// A report of exactly these results.
+    public init(baseURL: String, results: [CaseResult], duration: Duration) {
+        self.init(summary: VerifySummary(baseURL: baseURL, results: results, duration: duration), results: results)
+    }
+
+    public var baseURL: String { summary.baseURL }
+    public var duration: Duration { summary.duration }
+    public var reporterErrors: [String] { summary.reporterErrors }
+    public var total: Int { summary.total }
+    public var passed: Int { summary.passed }
+    public var failed: Int { summary.failed }
+    public var errors: Int { summary.errors }
+    public var unreachable: Int { summary.unreachable }
+    public var exitCode: Int32 { summary.exitCode }
+}

@@ -1,0 +1,71 @@
+import ContractModel
+
+/// The order cases run and are reported in: every case that only reads (its request and its
+/// setup steps all GET, HEAD or OPTIONS) first, then the cases that change state, each group in
+/// contract order. Reads then see the server as it was before any case changed it, however many
+/// requests run at once.
+enum RunOrder {
+    static func arranged(_ cases: [PlannedCase]) -> [PlannedCase] {
+        cases.filter { !$0.access.changes } + cases.filter(\.access.changes)
+    }
+}
+
+/// Which resources a case touches and whether it changes them: what the executor needs to keep
+/// a case that deletes an item from running beside the case that reads it.
+struct ResourceAccess: Sendable {
+    /// A POST, PUT, PATCH or DELETE among the case's requests.
+    let changes: Bool
+    /// The path of each request, as segments; nil for a segment that is only known at run time
+    /// (a captured or secret value), which may be any.
+    let paths: [[String?]]
+
+    init(_ contract: Contract, _ testCase: ContractCase) {
+        var changes = !Self.isSafe(contract.endpoint.method)
+        var paths = [Self.segments(contract.endpoint.path, testCase.request.pathParams)]
+        for step in testCase.setup {
+            if !Self.isSafe(step.method) { changes = true }
+            paths.append(Self.segments(step.path, step.request.pathParams))
+        }
+        self.changes = changes
+        self.paths = paths
+    }
+
+    /// Two cases may not run at once when one changes state and they touch paths on one branch:
+    /// the same path, or one inside the other (deleting `/items/1` changes `/items` and
+    /// `/items/1/reviews`).
+    func conflicts(with other: ResourceAccess) -> Bool {
+        guard changes || other.changes else { return false }
+        return paths.contains { mine in other.paths.contains { Self.onOneBranch(mine, $0) } }
+    }
+
+    private static func onOneBranch(_ a: [String?], _ b: [String?]) -> Bool {
+        for (x, y) in zip(a, b) {
+            if let x, let y, x != y { return false }
+        }
+        return true
+    }
+
+    private static func isSafe(_ method: HTTPMethod) -> Bool {
+        method == .get || method == .head || method == .options
+    }
+
+    /// The path with its parameters filled in where they are literal.
+    private static func segments(_ path: PathTemplate, _ parameters: [String: TemplateString]) -> [String?] {
+        var text = ""
+        for segment in path.segments {
+            switch segment {
+            case .literal(let literal):
+                text += literal
+            case .placeholder(let name):
+                let value = parameters[name]?.segments ?? []
+                if value.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+                    text += value.map { if case .literal(let literal) = $0 { literal } else { "" } }.joined()
+                } else {
+                    // Marked so the segment it lands in is read as "any".
+                    text += "\u{0}"
+                }
+            }
+        }
+        return text.split(separator: "/", omittingEmptySubsequences: true).map { $0.contains("\u{0}") ? nil : String($0) }
+    }
+}

@@ -1,0 +1,176 @@
+import ContractModel
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ContractVerifier
+
+/// How the executor orders and overlaps cases, against a real server on loopback that records
+/// when each request began and ended.
+struct RunSchedulingTests {
+    /// Requests as the server saw them: method and path, and when each began and ended.
+    final class Timeline: @unchecked Sendable {
+        struct Span { let request: String; let start: ContinuousClock.Instant; let end: ContinuousClock.Instant }
+        private let lock = NSLock()
+        private var spans: [Span] = []
+
+        /// Answers `behavior` after `delay`, recording the span.
+        func serve(_ method: String, _ target: String, after delay: Double, _ behavior: LoopbackHTTPServer.Behavior) -> LoopbackHTTPServer.Behavior {
+            let start = ContinuousClock.now
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            let span = Span(request: "\(method) \(target)", start: start, end: .now)
+            lock.withLock { spans.append(span) }
+            return behavior
+        }
+
+        func span(_ request: String) throws -> Span {
+            try #require(lock.withLock { spans.first { $0.request == request } }, "the server never saw \(request)")
+        }
+    }
+
+    /// Records every event as it arrives.
+    final class Arrivals: VerifyReporter {
+        var finished: [String] = []
+        func receive(_ event: VerifyEvent) {
+            if case .finished(let result, _) = event { finished.append(result.name) }
+        }
+    }
+
+    static func load(_ files: [String: String]) throws -> ContractSet {
+        let set = Fixtures.load(files)
+        #expect(set.diagnostics.map(\.rendered) == [])
+        return set
+    }
+
+    @Test func aSlowSetupStepHoldsBackNoOtherResult() async throws {
+        var files = [
+            "a.json": """
+                { "id": "a", "request": { "method": "GET", "path": "/made/{id}" },
+                  "cases": [ { "name": "slow-setup",
+                    "setup": [ { "name": "token", "request": { "method": "GET", "path": "/slow-token" }, "status": 200,
+                                 "capture": { "madeId": "/id" } } ],
+                    "request": { "pathParams": { "id": "${capture:madeId}" } }, "response": { "status": 200 } } ] }
+                """,
+        ]
+        let fast = (1...12).map { "b\($0)" }
+        for name in fast {
+            files["\(name).json"] = #"{ "id": "\#(name)", "request": { "method": "GET", "path": "/fast" }, "cases": [ { "name": "ok", "response": { "status": 200 } } ] }"#
+        }
+        let timeline = Timeline()
+        let server = try LoopbackHTTPServer { method, target in
+            switch target {
+            case "/slow-token": timeline.serve(method, target, after: 1.5, .json(status: 200, #"{"id": 7}"#))
+            default: .json(status: 200, "{}")
+            }
+        }
+        var options = VerifyOptions(baseURL: server.baseURL)
+        options.concurrency = 4
+        let arrivals = Arrivals()
+        var console = ""
+        let report = try await Verifier.run(
+            try Self.load(files), options: options, reporters: [arrivals, ConsoleReporter(style: .plain) { console += $0 }])
+        #expect(report.passed == 13)
+        // The slow case is first in plan order and last to finish: every other result reached the
+        // reporters as it finished, without waiting for it.
+        #expect(arrivals.finished.last == "a/slow-setup")
+        #expect(Set(arrivals.finished.dropLast()) == Set(fast.map { "\($0)/ok" }))
+        // The plan-order views (console lines, report files, results) still list it first.
+        #expect(report.results.first?.name == "a/slow-setup")
+        #expect(console.split(separator: "\n").dropFirst().first?.hasPrefix("PASS  a/slow-setup") == true)
+    }
+
+    static let itemContracts = [
+        "read.json": """
+            { "id": "read", "request": { "method": "GET", "path": "/items/{id}" },
+              "cases": [ { "name": "one", "request": { "pathParams": { "id": 1 } }, "response": { "status": 200 } } ] }
+            """,
+        "remove.json": """
+            { "id": "remove", "request": { "method": "DELETE", "path": "/items/{id}" },
+              "cases": [ { "name": "one", "request": { "pathParams": { "id": 1 } }, "response": { "status": 204 } } ] }
+            """,
+        "other.json": """
+            { "id": "other", "request": { "method": "DELETE", "path": "/others/{id}" },
+              "cases": [ { "name": "three", "request": { "pathParams": { "id": 3 } }, "response": { "status": 204 } } ] }
+            """,
+    ]
+
+    func runItems(independent: Bool) async throws -> Timeline {
+        let timeline = Timeline()
+        let server = try LoopbackHTTPServer { method, target in
+            switch (method, target) {
+            case ("GET", "/items/1"): timeline.serve(method, target, after: 0.8, .json(status: 200, "{}"))
+            default: timeline.serve(method, target, after: 0, .respond(status: 204, headers: [], body: []))
+            }
+        }
+        var options = VerifyOptions(baseURL: server.baseURL)
+        options.concurrency = 8
+        options.independentCases = independent
+        let report = try await Verifier.run(try Self.load(Self.itemContracts), options: options)
+        #expect(report.results.map(\.name) == ["read/one", "other/three", "remove/one"], "reads first, then changes, each in id order")
+        #expect(report.passed == 3)
+        return timeline
+    }
+
+    @Test func aCaseThatChangesAnItemWaitsForTheCaseReadingIt() async throws {
+        let timeline = try await runItems(independent: false)
+        let read = try timeline.span("GET /items/1")
+        #expect(try timeline.span("DELETE /items/1").start >= read.end, "the delete ran while the read of the same item was in flight")
+        // A change elsewhere is not held back by it.
+        #expect(try timeline.span("DELETE /others/3").start < read.end)
+    }
+
+    @Test func independentCasesOverlapFreely() async throws {
+        let timeline = try await runItems(independent: true)
+        #expect(try timeline.span("DELETE /items/1").start < timeline.span("GET /items/1").end)
+    }
+}
+
+/// The queue alone: which case may start while others are in flight.
+struct RunQueueTests {
+    func access(_ method: String, _ path: String, id: String = "1") throws -> ResourceAccess {
+        let set = Fixtures.load([
+            "c.json": #"{ "id": "c", "request": { "method": "\#(method)", "path": "\#(path)" }, "cases": [ { "name": "x", "request": { "pathParams": { "id": "\#(id)" } }, "response": { "status": 200 } } ] }"#,
+        ])
+        let contract = try #require(set.contracts.first, "\(set.diagnostics.map(\.rendered))")
+        return ResourceAccess(contract, contract.cases[0])
+    }
+
+    @Test func pathsOnOneBranchConflictOnlyWhenOneSideChangesState() throws {
+        let readItem = try access("GET", "/items/{id}")
+        let deleteItem = try access("DELETE", "/items/{id}")
+        let deleteOther = try access("DELETE", "/items/{id}", id: "2")
+        let createItem = try access("POST", "/items")
+        let readReviews = try access("GET", "/items/{id}/reviews")
+        #expect(!readItem.conflicts(with: readItem))
+        #expect(deleteItem.conflicts(with: readItem) && readItem.conflicts(with: deleteItem))
+        #expect(!deleteItem.conflicts(with: deleteOther), "another item")
+        #expect(createItem.conflicts(with: readItem), "the collection holds the item")
+        #expect(deleteItem.conflicts(with: readReviews), "the item holds its reviews")
+        #expect(!(try access("DELETE", "/orders/{id}")).conflicts(with: readItem))
+    }
+
+    @Test func aHeldCaseStopsOnlyWhatConflictsWithIt() throws {
+        let accesses = [
+            try access("GET", "/items/{id}"), try access("DELETE", "/items/{id}"), try access("DELETE", "/orders/{id}"),
+            try access("PUT", "/items/{id}"),
+        ]
+        let queue = RunQueue(accesses, independent: false) {}
+        func next() -> String {
+            switch queue.next() {
+            case .start(let position): "\(position)"
+            case .notYet: "wait"
+            case .end: "end"
+            }
+        }
+        #expect(next() == "0")
+        // 1 conflicts with 0 in flight; 2 touches other resources; 3 conflicts with 0 and with the held 1.
+        #expect(next() == "2")
+        #expect(next() == "wait")
+        queue.finished(0)
+        #expect(next() == "1")
+        #expect(next() == "wait", "3 changes the item 1 is changing")
+        queue.finished(1)
+        #expect(next() == "3")
+        #expect(next() == "end")
+    }
+}
