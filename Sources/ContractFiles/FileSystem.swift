@@ -37,7 +37,7 @@ enum FileSystem {
     /// The entries of a folder, sorted by name bytes, with what each is (from the listing itself
     /// where the file system says, so a folder of thousands costs no `lstat` per entry).
     static func entries(in directory: String) throws(FolderError) -> [(name: String, kind: Kind)] {
-        guard let stream = opendir(directory) else { throw FolderError("cannot list \(directory): \(describe(errno))") }
+        guard let stream = opendir(directory) else { throw FolderError.system("cannot list \(directory)", errno: errno) }
         defer { closedir(stream) }
         var entries: [(name: String, kind: Kind)] = []
         while let entry = readdir(stream) {
@@ -77,13 +77,13 @@ enum FileSystem {
     /// Creates a new file (never replacing one, never through a link) holding `bytes`.
     static func create(_ path: String, _ bytes: [UInt8]) throws(FolderError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw FolderError("cannot create \(path): \(describe(errno))") }
+        guard descriptor >= 0 else { throw FolderError.system("cannot create \(path)", errno: errno) }
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw FolderError("cannot write \(path): \(describe(errno))") }
+            guard count > 0 else { throw FolderError.system("cannot write \(path)", errno: errno) }
             written += count
         }
     }
@@ -93,13 +93,13 @@ enum FileSystem {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw FolderError("cannot create the folder \(path): \(error.localizedDescription)")
+            throw FolderError("cannot create the folder \(path): \(error.localizedDescription)", underlying: error)
         }
     }
 
     static func makeDirectory(_ path: String, mode: mode_t = 0o777) throws(FolderError) {
         guard mkdir(path, mode) == 0 || (errno == EEXIST && kind(path) == .directory) else {
-            throw FolderError("cannot create the folder \(path): \(describe(errno))")
+            throw FolderError.system("cannot create the folder \(path)", errno: errno)
         }
     }
 
@@ -107,7 +107,7 @@ enum FileSystem {
     /// are not possible; either way the same bytes and permissions.
     static func carry(file source: String, to target: String) throws(FolderError) {
         if link(source, target) == 0 { return }
-        guard let bytes = read(source) else { throw FolderError("cannot read \(source): \(describe(errno))") }
+        guard let bytes = read(source) else { throw FolderError.system("cannot read \(source)", errno: errno) }
         try create(target, bytes)
         if let mode = mode(source) { chmod(target, mode) }
     }
@@ -115,9 +115,9 @@ enum FileSystem {
     static func carry(link source: String, to target: String) throws(FolderError) {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink(source, &buffer, buffer.count - 1)
-        guard length >= 0 else { throw FolderError("cannot read the link \(source): \(describe(errno))") }
+        guard length >= 0 else { throw FolderError.system("cannot read the link \(source)", errno: errno) }
         let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard symlink(destination, target) == 0 else { throw FolderError("cannot copy the link \(source): \(describe(errno))") }
+        guard symlink(destination, target) == 0 else { throw FolderError.system("cannot copy the link \(source)", errno: errno) }
     }
 
     /// Removes `path` and, for a folder, everything in it; a link is removed, never followed.
@@ -156,6 +156,11 @@ enum FileSystem {
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+
+    /// `code` as an error value that can be switched on (`POSIXError.Code.ENOSPC`).
+    static func posixError(_ code: Int32) -> any Error {
+        POSIXErrorCode(rawValue: code).map { POSIXError($0) } ?? NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+    }
 }
 
 #if canImport(Glibc)
@@ -166,10 +171,36 @@ private let systemRead = Darwin.read
 private let systemWrite = Darwin.write
 #endif
 
+/// Why an owned folder could not be read or changed: a message that says what and where, and
+/// the cause (the operating system's error, or Foundation's) for callers that act on it.
 public struct FolderError: Error, Sendable, CustomStringConvertible {
+    /// What failed and where, then why: `cannot create /out/a.json: No space left on device`.
     public let description: String
+    /// The cause, when a call failed: a `POSIXError` for a system call (`ENOSPC`, `EACCES`…), or
+    /// the error Foundation threw. Nil for refusals of the folder's own rules (a link in the way).
+    public let underlying: (any Error)?
 
-    init(_ description: String) {
+    init(_ description: String, underlying: (any Error)? = nil) {
         self.description = description
+        self.underlying = underlying
+    }
+
+    /// `what` failed with the system error `code` (read `errno` straight after the call).
+    static func system(_ what: String, errno code: Int32) -> FolderError {
+        FolderError("\(what): \(FileSystem.describe(code))", underlying: FileSystem.posixError(code))
+    }
+
+    /// The system error number of the cause (`ENOSPC`, `EACCES`…), also when Foundation wraps it.
+    public var errno: Int32? {
+        var cause = underlying
+        // Foundation's file errors carry the system's as their own underlying error.
+        for _ in 0..<4 {
+            guard let error = cause else { return nil }
+            if let error = error as? POSIXError { return error.code.rawValue }
+            let object = error as NSError
+            if object.domain == NSPOSIXErrorDomain { return Int32(object.code) }
+            cause = object.userInfo[NSUnderlyingErrorKey] as? any Error
+        }
+        return nil
     }
 }

@@ -34,7 +34,7 @@ enum FolderSwap {
         /// Waits up to `patience` for a run that holds the lock to finish.
         init(_ folder: String, patience: Duration = .seconds(60)) throws(FolderError) {
             descriptor = open(folder, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw FolderError("cannot open \(folder): \(FileSystem.describe(errno))") }
+            guard descriptor >= 0 else { throw FolderError.system("cannot open \(folder)", errno: errno) }
             let clock = ContinuousClock()
             let deadline = clock.now + patience
             while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -185,22 +185,22 @@ public struct OwnedFolder: Sendable {
     /// `staging`.
     private func swapIn(_ staging: String) throws(FolderError) {
         guard FileSystem.kind(path) == .directory else {
-            guard rename(staging, path) == 0 else { throw FolderError("cannot create \(path): \(FileSystem.describe(errno))") }
+            guard rename(staging, path) == 0 else { throw FolderError.system("cannot create \(path)", errno: errno) }
             return
         }
         let failure = FolderSwap.exchange(staging, path)
         guard failure != 0 else { return }
         guard failure == ENOSYS || failure == EINVAL || failure == ENOTSUP else {
-            throw FolderError("cannot replace \(path) with its new contents: \(FileSystem.describe(failure))")
+            throw FolderError.system("cannot replace \(path) with its new contents", errno: failure)
         }
         // A file system that cannot exchange: two renames, with the old contents kept until the
         // new ones are in place; a run killed between them is undone by the next one.
         let old = (parent as NSString).appendingPathComponent("." + name + Self.oldMark + String(getpid()))
-        guard rename(path, old) == 0 else { throw FolderError("cannot move \(path) aside: \(FileSystem.describe(errno))") }
+        guard rename(path, old) == 0 else { throw FolderError.system("cannot move \(path) aside", errno: errno) }
         guard rename(staging, path) == 0 else {
             let code = errno
             rename(old, path)
-            throw FolderError("cannot move the new contents into \(path): \(FileSystem.describe(code))")
+            throw FolderError.system("cannot move the new contents into \(path)", errno: code)
         }
         guard rename(old, staging) == 0 else { FileSystem.removeTree(old); return }
     }
@@ -215,7 +215,7 @@ public struct OwnedFolder: Sendable {
             // Only a real folder is the old contents; a link of that name (a reserved name committed
             // to a repository, pointing anywhere) must never become the folder.
             guard FileSystem.kind(old) == .directory else { continue }
-            guard rename(old, path) == 0 else { throw FolderError("cannot restore \(path) from \(old): \(FileSystem.describe(errno))") }
+            guard rename(old, path) == 0 else { throw FolderError.system("cannot restore \(path) from \(old)", errno: errno) }
             return
         }
     }

@@ -78,7 +78,9 @@ extension BodySynthesizer {
         var result: [String: String] = [:]
         for (file, document) in documents {
             guard let id = document.value.objectValue?["$id"]?.stringValue, let uri = absolute(id, against: nil) else { continue }
-            if result[uri] == nil || file < result[uri]! { result[uri] = file }
+            // The first file by path wins, whatever order the dictionary gives them in.
+            if let kept = result[uri], kept <= file { continue }
+            result[uri] = file
         }
         return result
     }

@@ -88,11 +88,15 @@ public struct FixtureManifest: Sendable, Equatable {
 
 public struct FixtureStoreError: Error, Sendable, CustomStringConvertible {
     public var description: String
+    /// The cause, when the folder could not be read or changed: a `FolderError`, whose own
+    /// `underlying` is the system's error (`ENOSPC`, `EACCES`…). `description` already says it.
+    public var underlying: (any Error)?
     /// Whether `description` already starts compiler-style, `file:line:column: error:`.
     var isLocated = false
 
-    init(_ description: String) {
+    init(_ description: String, underlying: (any Error)? = nil) {
         self.description = description
+        self.underlying = underlying
     }
 
     init(file: String, location: SourceLocation, message: String) {

@@ -52,7 +52,7 @@ public struct FixtureStore: Sendable {
         do {
             try folder.replace(writing: writes, removing: removals)
         } catch {
-            throw FixtureStoreError("\(error); the previous fixtures are unchanged")
+            throw FixtureStoreError("\(error); the previous fixtures are unchanged", underlying: error)
         }
         return summary
     }
@@ -109,7 +109,7 @@ public struct FixtureStore: Sendable {
         do {
             contents = try folder.contents(of: name)
         } catch {
-            throw FixtureStoreError(error.description)
+            throw FixtureStoreError(error.description, underlying: error)
         }
         guard let bytes = contents else { return nil }
         return try FixtureManifest(parsing: bytes, file: shown(FixtureManifest.fileName))

@@ -127,18 +127,79 @@ public struct ContractTransport: ClientTransport {
 }
 
 /// Why ``ContractTransport`` could not send a request or hand back a fixture's response.
-public enum ContractTransportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+///
+/// A struct over a private enum, as swift-nio and Hummingbird do for their errors, so a reason
+/// added later breaks no user's exhaustive `switch`: compare errors with `==`
+/// (`error == .invalidStatus(1000)`) or their ``code`` (`error.code == .invalidStatus`).
+public struct ContractTransportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// Which reason, without its values.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        fileprivate enum Base: String, Hashable, Sendable {
+            case requestBodyTooLarge
+            case invalidURL
+            case invalidStatus
+            case invalidHeaderName
+        }
+
+        fileprivate let base: Base
+
+        /// See ``ContractTransportError/requestBodyTooLarge(method:path:limit:)``.
+        public static let requestBodyTooLarge = Code(base: .requestBodyTooLarge)
+        /// See ``ContractTransportError/invalidURL(baseURL:path:)``.
+        public static let invalidURL = Code(base: .invalidURL)
+        /// See ``ContractTransportError/invalidStatus(_:)``.
+        public static let invalidStatus = Code(base: .invalidStatus)
+        /// See ``ContractTransportError/invalidHeaderName(_:)``.
+        public static let invalidHeaderName = Code(base: .invalidHeaderName)
+
+        public var description: String { base.rawValue }
+    }
+
+    private enum Reason: Equatable, Sendable {
+        case requestBodyTooLarge(method: String, path: String, limit: Int)
+        case invalidURL(baseURL: URL, path: String)
+        case invalidStatus(Int)
+        case invalidHeaderName(String)
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) {
+        self.reason = reason
+    }
+
     /// The request body is longer than `limit` bytes (``ContractTransport/maximumRequestBodyBytes``).
-    case requestBodyTooLarge(method: String, path: String, limit: Int)
+    public static func requestBodyTooLarge(method: String, path: String, limit: Int) -> Self {
+        Self(.requestBodyTooLarge(method: method, path: path, limit: limit))
+    }
+
     /// The client's server URL and the request's path make no URL.
-    case invalidURL(baseURL: URL, path: String)
+    public static func invalidURL(baseURL: URL, path: String) -> Self {
+        Self(.invalidURL(baseURL: baseURL, path: path))
+    }
+
     /// The fixture's status (or that of an injected `.status` fault) is outside 0...999.
-    case invalidStatus(Int)
+    public static func invalidStatus(_ status: Int) -> Self {
+        Self(.invalidStatus(status))
+    }
+
     /// A fixture's header name is not a valid HTTP field name.
-    case invalidHeaderName(String)
+    public static func invalidHeaderName(_ name: String) -> Self {
+        Self(.invalidHeaderName(name))
+    }
+
+    /// Which reason this is.
+    public var code: Code {
+        switch reason {
+        case .requestBodyTooLarge: .requestBodyTooLarge
+        case .invalidURL: .invalidURL
+        case .invalidStatus: .invalidStatus
+        case .invalidHeaderName: .invalidHeaderName
+        }
+    }
 
     public var description: String {
-        switch self {
+        switch reason {
         case .requestBodyTooLarge(let method, let path, let limit):
             "\(method) \(path): the request body is longer than \(limit) bytes, the most ContractTransport reads "
                 + "(ContractTransport(stub:maximumRequestBodyBytes:) allows more)"

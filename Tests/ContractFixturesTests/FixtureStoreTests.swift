@@ -119,6 +119,19 @@ struct FixtureStoreTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("health.get/ok.json").path))
     }
 
+    /// A folder that cannot be changed: the message says why, and the cause is kept.
+    @Test func aFolderThatCannotBeWrittenKeepsTheCause() throws {
+        let root = outputFolder()
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try "a file where a folder has to be".write(to: root.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: FixtureStoreError.self) {
+            try FixtureStore(directory: root.appendingPathComponent("file/out").path).write(try exampleFixtures())
+        }
+        let cause = try #require(error?.underlying.map { "\($0)" }, "the folder's error is kept")
+        #expect(error?.description == cause + "; the previous fixtures are unchanged")
+        #expect(cause.hasPrefix("cannot create the folder \(root.path)/file: "), "\(cause)")
+    }
+
     @Test func namesThatWouldLeaveTheFolderAreRefused() {
         for name in ["../x", "a/b", ".hidden", "", "a\\b"] { #expect(!FixturePlanner.isSafeComponent(name), "\(name)") }
         #expect(FixturePlanner.isSafeComponent("products.get"))

@@ -39,7 +39,11 @@ struct BrokenContractsTests {
         let clean: Set<String> = [
             "duplicate-id-a.json", "ref-cycle.json", "ref-recursive-is-fine.json", "schemas/product.json", "schemas/tree.json", "schemas/loop-b.json",
         ]
-        for file in try ContractSourceReader.read(directory: directory) {
+        let files = try ContractSourceReader.read(directory: directory)
+        // The folder was read: every clean file is in it, and broken ones besides.
+        #expect(clean.isSubset(of: files.map(\.relativePath)), "\(files.map(\.relativePath))")
+        #expect(files.count > clean.count, "\(files.count) files in '\(directory)'")
+        for file in files {
             let count = set.diagnostics.count { $0.file == "broken/" + file.relativePath }
             #expect(count == (clean.contains(file.relativePath) ? 0 : 1), "\(file.relativePath)")
         }
@@ -47,6 +51,7 @@ struct BrokenContractsTests {
 
     @Test func sortedByFileAndPosition() throws {
         let diagnostics = try Self.load().diagnostics
+        #expect(!diagnostics.isEmpty, "an empty list is sorted and located too")
         #expect(diagnostics == diagnostics.sorted())
         #expect(diagnostics.allSatisfy { $0.location != nil })
     }

@@ -264,9 +264,12 @@ struct ContractTransportTests {
     @Test func aStatusHTTPCannotCarryIsAnErrorNotACrash() async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
         stub.inject(.status(1000))
-        await #expect(throws: ContractTransportError.invalidStatus(1000)) {
+        let error = await #expect(throws: ContractTransportError.invalidStatus(1000)) {
             try await ContractTransport(stub: stub).send(Self.get("/pets/1"), body: nil, baseURL: Self.base, operationID: "getPet")
         }
+        // Told apart by code, without its values; a code added later breaks no switch of users'.
+        #expect(error?.code == .invalidStatus && error?.code != .invalidHeaderName)
+        #expect(error?.description == "the fixture's status 1000 is not an HTTP status (0...999)")
     }
 
     @Test func aHeadRequestGetsNoBody() async throws {

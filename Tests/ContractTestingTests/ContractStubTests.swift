@@ -52,12 +52,8 @@ struct ContractStubTests {
         let stub = try ContractStub(fixtures: Self.fixtures)
         let session = stub.makeSession()
         stub.inject(.error(.notConnectedToInternet))
-        await #expect(throws: URLError.self) { try await get(session, "/api/products/1") }
-        do {
-            _ = try await get(session, "/api/products/1")
-        } catch let error as URLError {
-            #expect(error.code == .notConnectedToInternet)
-        }
+        let error = await #expect(throws: URLError.self) { try await get(session, "/api/products/1") }
+        #expect(error?.code == .notConnectedToInternet)
         stub.removeFaults()
         try stub.inject(.status(503), for: "products.get")
         #expect(try await get(session, "/api/products/1").0 == 503)

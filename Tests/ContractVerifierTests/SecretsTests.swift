@@ -93,6 +93,61 @@ struct SecretsTests {
         #expect(secrets.redact(text).hasSuffix("a…Q…***…"))
     }
 
+    /// A secret shorter than `Secrets.wholeValueLength` (`TOKEN=h`) is masked wherever it stands
+    /// as a value of its own, in every form, and left alone inside a word.
+    static let shortSecret = Secrets(["h"])
+
+    @Test(arguments: [
+        ("h", "***"),  // a whole header value
+        ("http://127.0.0.1:8080/items/h?t=h&u=1#h", "http://127.0.0.1:8080/items/***?t=***&u=1#***"),  // path, query and fragment values
+        (#"{"token":"h","list":["h", "x"]}"#, #"{"token":"***","list":["***", "x"]}"#),  // JSON strings
+        ("/items/h/name: expected integer, found string 'h'", "/items/***/name: expected integer, found string '***'"),  // pointer token, quoted value
+        ("Bearer h", "Bearer ***"),  // a word
+        ("x-token: h; y=h,z", "x-token: ***; y=***,z"),  // separated values
+        ("t=%22h%22&u=%68", "t=%22***%22&u=***"),  // percent-encoded, the echo and what is around it
+        (#"{"k":"\"h\"","n":"\nh","u":"\u0022h"}"#, #"{"k":"\"***\"","n":"\n***","u":"\u0022***"}"#),  // JSON escapes around it
+        ("/a~1h/b~0h", "/a~1***/b~0***"),  // pointer tokens escaping `/` and `~`
+        ("&quot;h&quot;", "&quot;***&quot;"),  // entities around it
+        ("…h and h…", "…*** and ***…"),  // a cut mark may have removed a boundary
+        ("h%41", "***%41"),  // any escape after it is a boundary
+    ])
+    func aShortSecretIsMaskedWhereItIsAValue(_ text: String, _ masked: String) {
+        #expect(Self.shortSecret.redact(text) == masked)
+    }
+
+    @Test(arguments: [
+        "http://example.com/path",  // the `h` of `http` and of `path`
+        "the hash is hhh",
+        "h1 h_2 2h éh",  // next to a digit, `_`, a letter outside ASCII
+        #"%68ello and \u0068ello"#,  // an encoded `h` inside a word is inside a word
+        "h\u{301}",  // a combining mark makes it another character
+        "%41h",  // an encoded letter before it
+    ])
+    func aShortSecretIsLeftAloneInsideAWord(_ text: String) {
+        #expect(Self.shortSecret.redact(text) == text)
+    }
+
+    @Test func aShortSecretCutByAClipIsMaskedWhereItStartsAValue() {
+        let secrets = Secrets(["abc"])
+        #expect(secrets.redact("found 'ab…'") == "found '***…'")
+        #expect(secrets.redact("the grab…") == "the grab…", "inside a word")
+        #expect(secrets.redact("…bc' found") == "…***' found")
+        #expect(secrets.redact("…bcd found") == "…bcd found", "inside a word")
+    }
+
+    @Test func fromFourCharactersASecretIsMaskedEverywhere() {
+        #expect(Secrets.wholeValueLength == 4, "docs/SECURITY.md states this length")
+        #expect(Secrets(["abcd"]).redact("xabcdx abcd") == "x***x ***")
+        #expect(Secrets(["abc"]).redact("xabcx abc") == "xabcx ***")
+    }
+
+    /// Body excerpts and hexadecimal bytes decide on the body itself, not on the window.
+    @Test func excerptsMaskAShortSecretAsAValueOnly() {
+        let body = Array(#"{"help": "https://example.com/h", "token": "h"}"#.utf8)
+        let excerpt = BodyExcerpt.around(body, offset: 30, secrets: Self.shortSecret)
+        #expect(excerpt == #"{"help": "https://example.com/***", "token": "***"}"#)
+    }
+
     @Test func controlCharactersAreEscaped() {
         #expect(ControlCharacters.escaped("a\u{1B}]52;c;x\u{7}b\nPASS\u{9B}") == "a\\u{1B}]52;c;x\\u{7}b\\u{A}PASS\\u{9B}")
         #expect(ControlCharacters.escaped("plain é") == "plain é")

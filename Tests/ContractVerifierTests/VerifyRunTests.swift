@@ -182,6 +182,7 @@ struct VerifyRunTests {
     @Test func aServerThatIsDownExitsWithThree() async throws {
         let port = try LoopbackHTTPServer.closedPort()
         let (report, _) = try await run(baseURL: "http://127.0.0.1:\(port)") { $0.selection.ids = ["items"] }
+        #expect(report.results.count == 6)
         #expect(report.results.allSatisfy { $0.outcome == .error && $0.isUnreachable })
         #expect(report.exitCode == 3)
     }

@@ -153,6 +153,30 @@ struct SecretLeakTests {
         return (folder, environment)
     }
 
+    /// A one-character secret (`LEAK_TOKEN=x`, as `oneContract` sets) is masked where the server
+    /// sends it back as a value, and leaves the same letter alone inside words and URLs.
+    @Test func aOneCharacterSecretIsMaskedAsAValueOnly() async throws {
+        let server = try LoopbackHTTPServer { _, _ in
+            .respond(
+                status: 500, headers: [("Content-Type", "application/json"), ("X-Echo", "x")],
+                body: Array(#"{"token": "x", "next": "https://example.com/box?t=x", "text": "exactly"}"#.utf8))
+        }
+        let (folder, environment) = try oneContract(path: "/x")
+        let result = try await ContractBinary.run(
+            ["verify", "--base-url", server.baseURL, "--color", "never", "--report", "json=\(folder.path)/r.json", folder.path], in: folder,
+            environment: environment)
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(server.requests.first?.header("Authorization") == "Bearer x", "the server got the real value")
+        let report = try String(contentsOf: folder.appendingPathComponent("r.json"), encoding: .utf8)
+        for output in [result.stdout, report] {
+            #expect(output.contains(#""token": "***""#) || output.contains(#"\"token\": \"***\""#), "\(output)")
+            #expect(output.contains("https://example.com/box?t=***"), "\(output)")
+            #expect(output.contains("exactly") && output.contains("/box"), "the letter inside words is left alone: \(output)")
+            #expect(!output.contains(#""x""#) && !output.contains(#"\"x\""#) && !output.contains("t=x"), "\(output)")
+        }
+        #expect(result.stdout.contains("Authorization: Bearer ***"), "\(result.stdout)")
+    }
+
     /// `--base-url https://user:password@host` shows the user information in no output.
     @Test func aBaseURLsPasswordIsASecret() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 500, #"{"echo": "p4ssWORDzz9"}"#) }

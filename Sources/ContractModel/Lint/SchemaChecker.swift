@@ -45,13 +45,14 @@ struct SchemaChecker {
     /// Checks the shared schema files: compiled together (which reports references and patterns
     /// that no contract reaches yet), then each against its meta-schema.
     mutating func checkSchemaFiles(_ relativePaths: [String]) {
-        let files = relativePaths.filter { checkedDocuments.insert($0).inserted && documents[$0] != nil }
+        // Each file with the document it holds, so nothing is looked up twice.
+        let files = relativePaths.filter { checkedDocuments.insert($0).inserted }.compactMap { file in documents[file].map { (file, $0) } }
         if case .failure(let error) = Result(catching: { () throws(SchemaCompilationError) in
-            try catalog.compileFiles(files)
+            try catalog.compileFiles(files.map(\.0))
         }) {
             for problem in error.problems { report(problem) }
         }
-        for file in files { checkAgainstMetaSchema(documents[file]!.value, file: file, at: .root) }
+        for (file, document) in files { checkAgainstMetaSchema(document.value, file: file, at: .root) }
     }
 
     private mutating func checkAgainstMetaSchema(_ schema: JSONValue, file: String, at pointer: JSONPointer) {

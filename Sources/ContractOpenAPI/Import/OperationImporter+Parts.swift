@@ -54,9 +54,12 @@ struct CaseSpec {
 }
 
 extension OperationImporter {
-    func parameters(of operation: JSONObject, pathItem: JSONObject, at pointer: JSONPointer) -> [ImportedParameter] {
+    /// The operation's parameters and its path item's (given with where the path item was read,
+    /// which for an operation that is a `$ref` is not the parent of the operation's own place).
+    func parameters(of operation: JSONObject, pathItem: (JSONObject, JSONPointer), at pointer: JSONPointer) -> [ImportedParameter] {
         var result: [ImportedParameter] = []
-        let pathLevel = (pathItem["parameters"]?.arrayValue ?? []).enumerated().map { ($0.element, pointer.parent!.appending("parameters").appending($0.offset)) }
+        let (pathItem, pathItemPointer) = pathItem
+        let pathLevel = (pathItem["parameters"]?.arrayValue ?? []).enumerated().map { ($0.element, pathItemPointer.appending("parameters").appending($0.offset)) }
         let own = (operation["parameters"]?.arrayValue ?? []).enumerated().map { ($0.element, pointer.appending("parameters").appending($0.offset)) }
         for (value, at) in pathLevel + own {
             guard let (object, resolvedAt) = document.resolved(value, at: at),

@@ -45,7 +45,7 @@ struct OperationImporter {
         }
         for pathMember in document.root["paths"]?.objectValue ?? JSONObject() {
             let pathPointer = JSONPointer(tokens: ["paths", pathMember.key])
-            guard let (pathItem, _) = document.resolved(pathMember.value, at: pathPointer) else { continue }
+            guard let (pathItem, pathItemPointer) = document.resolved(pathMember.value, at: pathPointer) else { continue }
             if let hash = pathMember.key.firstIndex(of: "#") {
                 // `/files/{id}#get_shared_link`: one path described several times, told apart by a
                 // fragment that no request carries.
@@ -56,12 +56,12 @@ struct OperationImporter {
             for method in Self.methods {
                 // An operation may itself be a `$ref` (not in the specification, but Redocly's
                 // split documents do it): it is read where it points.
-                guard let value = pathItem[method], let (operation, pointer) = document.resolved(value, at: pathPointer.appending(method)) else { continue }
+                guard let value = pathItem[method], let (operation, pointer) = document.resolved(value, at: pathItemPointer.appending(method)) else { continue }
                 guard method != "trace" else {
                     diagnostics.append(document.warning("TRACE operations cannot be expressed in a contract; skipped", at: pointer))
                     continue
                 }
-                if let contract = importOperation(operation, method: method, path: pathMember.key, pathItem: pathItem, at: pointer) {
+                if let contract = importOperation(operation, method: method, path: pathMember.key, pathItem: (pathItem, pathItemPointer), at: pointer) {
                     contracts.append(contract)
                 }
             }
@@ -72,7 +72,7 @@ struct OperationImporter {
     // MARK: - One operation
 
     private mutating func importOperation(
-        _ operation: JSONObject, method: String, path: String, pathItem: JSONObject, at pointer: JSONPointer
+        _ operation: JSONObject, method: String, path: String, pathItem: (JSONObject, JSONPointer), at pointer: JSONPointer
     ) -> ImportedContract? {
         let label = "\(method.uppercased()) \(path)"
         if let callbacks = operation["callbacks"]?.objectValue, !callbacks.isEmpty {

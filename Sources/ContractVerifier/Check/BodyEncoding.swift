@@ -21,6 +21,8 @@ struct BodyDeclaration {
 
     /// Whether the parameters of a media type (`text/plain; charset="UTF-8"`) name UTF-8.
     static func charsetIsUTF8(_ contentType: String) -> Bool {
+        // Most responses have no parameter at all: no split for them.
+        guard contentType.utf8.contains(UInt8(ascii: ";")) else { return false }
         for parameter in contentType.split(separator: ";").dropFirst() {
             guard let equals = parameter.firstIndex(of: "=") else { continue }
             let name = parameter[..<equals].trimmingOWS()
@@ -55,11 +57,13 @@ enum BodyEncoding {
     /// body is UTF-8. Linear; ASCII runs are skipped eight bytes at a time.
     static func firstInvalidUTF8(_ body: [UInt8]) -> Int? {
         body.withUnsafeBufferPointer { bytes -> Int? in
+            // An empty array may have no storage at all; it is valid UTF-8.
+            guard let base = bytes.baseAddress else { return nil }
             let count = bytes.count
             var index = 0
             while index < count {
                 if index + 8 <= count {
-                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                     if word & 0x8080_8080_8080_8080 == 0 {
                         index += 8
                         continue

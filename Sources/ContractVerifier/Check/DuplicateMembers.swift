@@ -186,12 +186,11 @@ struct DuplicateMembers {
                 ordinal += Int(inner.count)
             }
         }
-        for first in groups.keys.sorted() {
+        for (first, group) in groups.sorted(by: { $0.key < $1.key }) {
             guard repeats.count < Self.maxListed else {
                 omitted += 1
                 continue
             }
-            let group = groups[first]!
             let name = tape.string(at: keys[first])
             repeats.append(Repeat(
                 pointer: JSONPointer(tokens: pathTokens() + [name]), name: name,

@@ -1,13 +1,50 @@
 /// One way a response differs from its contract, with enough to act on it: what was expected,
 /// what came back, and for bodies where (JSON Pointer), which schema keyword, and the text around it.
 public struct Finding: Sendable, Hashable {
-    public enum Kind: String, Sendable {
-        case status
-        case header
-        case contentType = "content-type"
-        case body
-        case setup
-        case transport
+    /// Which part of the exchange differs. A struct over a private enum, as swift-nio and
+    /// Hummingbird do for their error codes, so a kind added later breaks no user's exhaustive
+    /// `switch`: compare with `==` (`finding.kind == .body`).
+    public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The names reports print (`content-type`), pinned by their golden files.
+        enum Base: String, Sendable, Hashable, CaseIterable {
+            case status
+            case header
+            case contentType = "content-type"
+            case body
+            case setup
+            case transport
+        }
+
+        /// For switches inside this module, which may be exhaustive; users compare with `==`.
+        let base: Base
+
+        init(_ base: Base) {
+            self.base = base
+        }
+
+        /// The status is not one the case accepts.
+        public static let status = Kind(.status)
+        /// A header is missing, differs, or came more than once.
+        public static let header = Kind(.header)
+        /// The `Content-Type` is not the one the case expects.
+        public static let contentType = Kind(.contentType)
+        /// The body does not match its schema, text condition or bytes.
+        public static let body = Kind(.body)
+        /// A setup step of the case failed, so its request was not sent.
+        public static let setup = Kind(.setup)
+        /// No usable response came back.
+        public static let transport = Kind(.transport)
+
+        /// What reports print for this kind: `status`, `header`, `content-type`, `body`, `setup`, `transport`.
+        public var rawValue: String { base.rawValue }
+
+        /// The kind whose printed name is `rawValue`, nil when no kind has it.
+        public init?(rawValue: String) {
+            guard let base = Base(rawValue: rawValue) else { return nil }
+            self.init(base)
+        }
+
+        public var description: String { base.rawValue }
     }
 
     public var kind: Kind

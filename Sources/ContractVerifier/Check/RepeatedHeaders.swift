@@ -83,16 +83,15 @@ enum RepeatedHeaders {
     static let onceReason = "the contract says it comes once, 'repeats': false"
 
     /// Singletons in the order findings list them, with the reason a finding gives.
-    private static let singletonCandidates: [(key: String, name: String, reason: String)] = singletons.keys.sorted().map { key in
-        let singleton = singletons[key]!
-        return (key, singleton.name, "a single-value field, \(singleton.reference)")
+    private static let singletonCandidates: [(key: String, name: String, reason: String)] = singletons.sorted { $0.key < $1.key }.map { key, singleton in
+        (key, singleton.name, "a single-value field, \(singleton.reference)")
     }
 
     /// One finding per field that came more than once with different values: singletons first,
     /// then the other fields the case matches, each in a fixed order. `clip` masks and cuts a
     /// value from the response.
     static func findings(in headers: HTTPHeaders, expected: [HeaderExpectation], clip: (String) -> String) -> [Finding] {
-        guard headers.count > 1 else { return [] }
+        guard headers.hasRepeatedNames else { return [] }
         var findings: [Finding] = []
         // A response has a dozen fields: each candidate is looked up by bytes, with no string built
         // for a field that is not one of them.

@@ -20,8 +20,12 @@ struct SecretPattern: Sendable {
     private let starts: Set<UInt8>
     /// Bytes that can appear anywhere in an echo: a cut next to any other byte leaves no part of one.
     private let anywhere: Set<UInt8>
+    /// Whether an echo is masked only where it stands as a value of its own, not inside a word
+    /// (see ``ValueBoundary``): for a secret too short to be masked wherever its characters appear.
+    let wholeValuesOnly: Bool
 
-    init(_ secret: String) {
+    init(_ secret: String, wholeValuesOnly: Bool = false) {
+        self.wholeValuesOnly = wholeValuesOnly
         characters = secret.unicodeScalars.map(Self.forms)
         longestForm = characters.reduce(0) { $0 + ($1.map(\.count).max() ?? 0) }
         var starts: Set<UInt8> = []
@@ -151,12 +155,14 @@ struct SecretPattern: Sendable {
         return walk
     }
 
-    /// Every whole echo in `text`, as byte ranges.
+    /// Every whole echo in `text`, as byte ranges (for a short secret, those that stand as values).
     func occurrences(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var position = 0
         while position < text.count {
-            guard starts.contains(text[position]), let end = walk(text, from: [position], first: 0, limit: text.count).ends.max() else {
+            guard starts.contains(text[position]), startsValue(at: position, in: text),
+                let end = walk(text, from: [position], first: 0, limit: text.count).ends.filter({ endsValue(at: $0, in: text) }).max()
+            else {
                 position += 1
                 continue
             }
@@ -166,13 +172,23 @@ struct SecretPattern: Sendable {
         return ranges
     }
 
+    /// Whether an echo may start at `position`: anywhere, or for a short secret only where a value does.
+    private func startsValue(at position: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        !wholeValuesOnly || ValueBoundary.isBoundary(before: position, in: text)
+    }
+
+    /// Whether an echo may end at `position`: anywhere, or for a short secret only where a value does.
+    private func endsValue(at position: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        !wholeValuesOnly || ValueBoundary.isBoundary(after: position, in: text)
+    }
+
     /// The start of the longest part of an echo that ends exactly at `cut` (where a clip removed
     /// the rest), when it holds at least `minimum` characters of the secret.
     func prefix(endingAt cut: Int, in text: UnsafeBufferPointer<UInt8>, minimum: Int) -> Int? {
         // A text can hold any number of cut marks (a server may send `…` itself): most are ruled
         // out by one byte, and only a byte that can start an echo starts a walk.
         guard cut > 0, anywhere.contains(text[cut - 1]) else { return nil }
-        for start in max(0, cut - longestForm)..<cut where starts.contains(text[start]) {
+        for start in max(0, cut - longestForm)..<cut where starts.contains(text[start]) && startsValue(at: start, in: text) {
             let walk = walk(text, from: [start], first: 0, limit: cut)
             let touched = walk.ends.contains(cut) ? characters.count : walk.cutAfter
             if touched >= minimum { return start }
@@ -188,7 +204,9 @@ struct SecretPattern: Sendable {
         var best: Int?
         /// `walk` began at character `first`, with `extra` characters touched before it.
         func record(_ walk: Walk, first: Int, extra: Int) {
-            if let end = walk.ends.max(), characters.count - first + extra >= minimum { best = max(best ?? end, end) }
+            if let end = walk.ends.filter({ endsValue(at: $0, in: text) }).max(), characters.count - first + extra >= minimum {
+                best = max(best ?? end, end)
+            }
             if walk.cutAfter - first + extra >= minimum { best = limit }
         }
         for first in 1..<max(1, characters.count) {

@@ -7,6 +7,9 @@
 /// a cut never leaves part of a secret; and because clips elsewhere (the schema validator's
 /// messages) cut without knowing secrets, ``redact(_:)`` also masks what is left of a secret next
 /// to a cut mark `…`, from ``partialMinimum`` characters on.
+///
+/// A secret shorter than ``wholeValueLength`` characters is masked only where it stands as a
+/// value (``ValueBoundary``), so that a one-letter value does not mask that letter everywhere.
 public struct Secrets: Sendable {
     public static let mask = "***"
     /// What every clip in the verifier marks a cut with.
@@ -14,12 +17,19 @@ public struct Secrets: Sendable {
     /// The fewest characters of a secret masked next to a cut: one character alone is too often
     /// an ordinary letter that happens to start a secret, and tells little.
     static let partialMinimum = 2
+    /// Secrets shorter than this (in characters) are masked only where they stand as a value of
+    /// their own, never inside a word (``ValueBoundary``): `TOKEN=h` must not make `http://`
+    /// unreadable, and a value that short is guessed in a few tries anyway, so masking it inside
+    /// other text would hide nothing. docs/SECURITY.md states the guarantee.
+    public static let wholeValueLength = 4
 
     private let patterns: [SecretPattern]
 
     public init(_ values: some Sequence<String>) {
         // Longest first, so a secret that contains another is masked whole.
-        patterns = Set(values.filter { !$0.isEmpty }).sorted { ($0.count, $0) > ($1.count, $1) }.map(SecretPattern.init)
+        patterns = Set(values.filter { !$0.isEmpty }).sorted { ($0.count, $0) > ($1.count, $1) }.map { secret in
+            SecretPattern(secret, wholeValuesOnly: secret.unicodeScalars.count < Self.wholeValueLength)
+        }
     }
 
     public var isEmpty: Bool { patterns.isEmpty }

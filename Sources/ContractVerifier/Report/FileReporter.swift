@@ -60,12 +60,14 @@ public final class FileReporter: VerifyReporter {
             file = nil
         } catch {
             file = nil
-            throw ReportWriteError(message: "cannot write the \(kind.rawValue) report to '\(path)': \(error.message)")
+            throw ReportWriteError(message: "cannot write the \(kind.rawValue) report to '\(path)': \(error.message)", underlying: error)
         }
     }
 }
 
 public struct ReportWriteError: Error, CustomStringConvertible {
     public var message: String
+    /// What the file system said (a ``ReportFileError``, with its errno).
+    public var underlying: (any Error)?
     public var description: String { message }
 }

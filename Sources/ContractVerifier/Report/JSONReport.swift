@@ -13,7 +13,7 @@ struct JSONReport: ReportFormat {
 
     func opening(baseURL: String, total: Int) -> String {
         let skeleton = Self.writer.string(Self.document(baseURL: baseURL, totals: [:]))
-        return String(skeleton[..<skeleton.range(of: Self.casesKey)!.upperBound])
+        return String(skeleton[..<Self.casesEnd(in: skeleton)])
     }
 
     mutating func adding(_ result: CaseResult) -> String {
@@ -32,9 +32,15 @@ struct JSONReport: ReportFormat {
         ]
         let skeleton = Self.writer.string(Self.document(baseURL: report.baseURL, totals: totals))
         // The skeleton's empty `[]` closes the array the cases were written into.
-        let rest = skeleton[skeleton.range(of: Self.casesKey)!.upperBound...]
+        let rest = skeleton[Self.casesEnd(in: skeleton)...]
         // The file has always ended in a blank line; kept, so that reports stay byte-comparable.
         return ("", (cases == 0 ? "" : "\n  ") + rest + "\n")
+    }
+
+    /// Where the cases go in the skeleton: after `"cases": [`, which the writer always writes
+    /// for the empty array (an empty array is written `[]`, never on two lines).
+    private static func casesEnd(in skeleton: String) -> String.Index {
+        skeleton.range(of: casesKey)?.upperBound ?? skeleton.endIndex
     }
 
     /// The report without its cases.

@@ -15,15 +15,21 @@ struct JUnitReport: ReportFormat {
 
     mutating func adding(_ result: CaseResult) -> String {
         var finished = ""
-        if suite?.contract != result.contractID {
+        var current: Suite
+        if let suite, suite.contract == result.contractID {
+            current = suite
+        } else {
             finished = closeSuite()
-            suite = Suite(contract: result.contractID)
+            current = Suite(contract: result.contractID)
         }
-        suite!.tests += 1
-        if result.outcome == .failed { suite!.failures += 1 }
-        if result.outcome == .error { suite!.errors += 1 }
-        suite!.time += result.duration
-        suite!.cases += Self.testCase(result)
+        // Taken out while it grows, so its text is not copied on every case.
+        suite = nil
+        current.tests += 1
+        if result.outcome == .failed { current.failures += 1 }
+        if result.outcome == .error { current.errors += 1 }
+        current.time += result.duration
+        current.cases += Self.testCase(result)
+        suite = current
         return finished
     }
 

@@ -9,7 +9,7 @@ final class ReportFile {
     private var handle: FileHandle?
     private var buffer: [UInt8] = []
     /// The first failure; once set, nothing more is written and `commit` throws it.
-    private var failure: String?
+    private var failure: ReportFileError?
     private static let flushSize = 1 << 16
 
     init(path: String) {
@@ -17,16 +17,22 @@ final class ReportFile {
         let name = "." + destination.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).partial"
         partial = destination.deletingLastPathComponent().appendingPathComponent(name)
         let partial = partial
-        let opened = Self.registry.withFiles { paths -> FileHandle? in
-            guard FileManager.default.createFile(atPath: partial.path, contents: nil) else { return nil }
+        let opened = Self.registry.withFiles { paths -> Result<FileHandle, ReportFileError> in
+            // open(2) rather than FileManager, so the reason (no such folder, permission denied…)
+            // is the call's own errno; never through a link planted at the partial file's name.
+            let descriptor = open(partial.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else {
+                let code = errno
+                return .failure(.system("cannot create '\(partial.path)'", errno: code))
+            }
             paths.insert(partial.path)
-            return try? FileHandle(forWritingTo: partial)
+            return .success(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
         }
-        guard let handle = opened ?? nil else {
-            failure = opened == nil ? "the run was stopped" : "cannot create '\(partial.path)'"
-            return
+        switch opened {
+        case nil: failure = ReportFileError(message: "the run was stopped")
+        case .failure(let error)?: failure = error
+        case .success(let handle)?: self.handle = handle
         }
-        self.handle = handle
     }
 
     deinit {
@@ -55,22 +61,25 @@ final class ReportFile {
         append(trailer)
         flush()
         let (partial, destination) = (partial, destination)
-        let outcome = Self.registry.withFiles { paths -> String? in
+        let outcome = Self.registry.withFiles { paths -> ReportFileError? in
             if failure == nil, !header.isEmpty { prepend(header) }
             if let failure { return failure }
             do {
                 try handle?.close()
                 handle = nil
             } catch {
-                return error.localizedDescription
+                return ReportFileError(message: "cannot close '\(partial.path)': \(error.localizedDescription)", underlying: error)
             }
             // rename(2) replaces the destination in one step.
-            guard rename(partial.path, destination.path) == 0 else { return String(cString: strerror(errno)) }
+            guard rename(partial.path, destination.path) == 0 else {
+                let code = errno
+                return .system("cannot rename '\(partial.path)' to '\(destination.path)'", errno: code)
+            }
             paths.remove(partial.path)
             return nil
         }
         guard let outcome else { throw ReportFileError(message: "the run was stopped") }
-        if let outcome { throw ReportFileError(message: outcome) }
+        if let outcome { throw outcome }
     }
 
     private func flush() {
@@ -79,7 +88,7 @@ final class ReportFile {
             try handle.write(contentsOf: buffer)
             buffer.removeAll(keepingCapacity: true)
         } catch {
-            failure = error.localizedDescription
+            failure = ReportFileError(message: "cannot write '\(partial.path)': \(error.localizedDescription)", underlying: error)
         }
     }
 
@@ -87,25 +96,36 @@ final class ReportFile {
     private func prepend(_ header: String) {
         let body = partial
         let whole = partial.appendingPathExtension("whole")
+        // What was being done when a call threw, for the message.
+        var step = "cannot close '\(body.path)'"
         do {
             try handle?.close()
             handle = nil
-            guard FileManager.default.createFile(atPath: whole.path, contents: Data(header.utf8)) else {
-                failure = "cannot create '\(whole.path)'"
-                return
-            }
-            let output = try FileHandle(forWritingTo: whole)
+            step = "cannot create '\(whole.path)'"
+            let descriptor = open(whole.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { throw ReportFileError.system(step, errno: errno) }
+            let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             defer { try? output.close() }
-            try output.seekToEnd()
+            step = "cannot write '\(whole.path)'"
+            try output.write(contentsOf: Data(header.utf8))
+            step = "cannot read '\(body.path)'"
             let input = try FileHandle(forReadingFrom: body)
             defer { try? input.close() }
             while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                step = "cannot write '\(whole.path)'"
                 try output.write(contentsOf: chunk)
+                step = "cannot read '\(body.path)'"
             }
-            guard rename(whole.path, body.path) == 0 else { throw ReportFileError(message: String(cString: strerror(errno))) }
+            guard rename(whole.path, body.path) == 0 else {
+                let code = errno
+                throw ReportFileError.system("cannot rename '\(whole.path)' to '\(body.path)'", errno: code)
+            }
+        } catch let error as ReportFileError {
+            unlink(whole.path)
+            failure = error
         } catch {
-            try? FileManager.default.removeItem(at: whole)
-            failure = error.localizedDescription
+            unlink(whole.path)
+            failure = ReportFileError(message: "\(step): \(error.localizedDescription)", underlying: error)
         }
     }
 }
@@ -139,6 +159,22 @@ final class ReportFileRegistry: @unchecked Sendable {
     }
 }
 
+/// Why a report file could not be written: what and where, then why, with the cause kept.
 struct ReportFileError: Error {
+    /// `cannot create '/out/.r.json.42.partial': No such file or directory`.
     var message: String
+    /// The cause: a `POSIXError` for a system call, or the error Foundation threw; nil for a run
+    /// that was stopped.
+    var underlying: (any Error)?
+
+    init(message: String, underlying: (any Error)? = nil) {
+        self.message = message
+        self.underlying = underlying
+    }
+
+    /// `what` failed with the system error `code` (read `errno` straight after the call).
+    static func system(_ what: String, errno code: Int32) -> ReportFileError {
+        let underlying: any Error = POSIXErrorCode(rawValue: code).map { POSIXError($0) } ?? NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+        return ReportFileError(message: "\(what): \(String(cString: strerror(code)))", underlying: underlying)
+    }
 }
