@@ -65,6 +65,19 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         indices.first { hasName($0, name) }.map { self[$0].value }
     }
 
+    /// Whether some field name comes more than once (any ASCII case). A response has a dozen
+    /// fields and almost never a repeat: checks for repeated fields ask this first, and a response
+    /// without one costs them nothing more.
+    public var hasRepeatedNames: Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            for later in indices.dropFirst() {
+                let name = buffer[ranges(later).name]
+                for earlier in 0..<later where HTTPHeader.namesEqual(buffer[ranges(earlier).name], name) { return true }
+            }
+            return false
+        }
+    }
+
     private func ranges(_ position: Int) -> (name: Range<Int>, value: Range<Int>) {
         let start = position == 0 ? 0 : Int(ends[2 * position - 1])
         let nameEnd = Int(ends[2 * position])

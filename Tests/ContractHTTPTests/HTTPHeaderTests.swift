@@ -27,4 +27,12 @@ struct HTTPHeaderTests {
         #expect(HTTPHeaders(Array(headers)) == headers)
         #expect(HTTPHeaders().isEmpty)
     }
+
+    @Test func repeatedNamesAreFoundInAnyCase() {
+        #expect(!HTTPHeaders([HTTPHeader("Content-Type", "a"), HTTPHeader("Content-Length", "1"), HTTPHeader("ETag", "x")]).hasRepeatedNames)
+        #expect(HTTPHeaders([HTTPHeader("Content-Type", "a"), HTTPHeader("ETag", "x"), HTTPHeader("content-TYPE", "b")]).hasRepeatedNames)
+        #expect(HTTPHeaders([HTTPHeader("Set-Cookie", "a"), HTTPHeader("Set-Cookie", "a")]).hasRepeatedNames)
+        #expect(!HTTPHeaders([HTTPHeader("X-A", "1"), HTTPHeader("X-B", "1")]).hasRepeatedNames)
+        #expect(!HTTPHeaders().hasRepeatedNames && !HTTPHeaders([HTTPHeader("A", "1")]).hasRepeatedNames)
+    }
 }
