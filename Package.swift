@@ -69,7 +69,6 @@ let package = Package(
                 "ContractModel",
                 "ContractVerifier",
                 "ContractFixtures",
-                "ContractHTTP",
                 "ContractOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

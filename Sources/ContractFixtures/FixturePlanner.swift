@@ -41,6 +41,19 @@ public struct FixturePlanner: Sendable {
         return (fixtures, problems)
     }
 
+    /// Each problem as a compiler-style diagnostic: the contract file, the line and column where
+    /// the case starts, and the case's pointer (`/cases/1`), so editors and CI annotate it.
+    public func diagnostics(for problems: [FixtureProblem]) -> [Diagnostic] {
+        problems.map { problem in
+            let contract = set.contracts.first { $0.id == problem.contractID && $0.file == problem.file }
+            let pointer = contract?.cases.first { $0.name == problem.caseName }?.pointer ?? .root
+            let document = contract.map(relativePath).flatMap { set.documents[$0] }
+            return .error(
+                "\(problem.contractID)/\(problem.caseName): \(problem.message)", file: problem.file,
+                location: document?.nearestLocation(of: pointer), pointer: pointer)
+        }
+    }
+
     private func fixture(_ contract: Contract, _ testCase: ContractCase) -> Result<Fixture, FixtureProblem> {
         func problem(_ message: String) -> Result<Fixture, FixtureProblem> {
             .failure(FixtureProblem(file: contract.file, contractID: contract.id, caseName: testCase.name, message: message))

@@ -13,6 +13,11 @@ struct ContractCommand: AsyncParsableCommand {
     /// Exit codes are a contract with CI scripts: invalid arguments exit 2, like invalid contracts,
     /// instead of the argument parser's 64.
     static func main() async {
+        if let unknown = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst())) {
+            printError("error: \(unknown)")
+            printError("Run 'contract help' for the commands.")
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             if var command = command as? AsyncParsableCommand {

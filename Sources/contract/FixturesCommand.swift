@@ -19,37 +19,32 @@ struct FixturesCommand: ParsableCommand {
     @Option(help: "The folder to write the fixtures into (created when missing).")
     var out: String
 
-    @Argument(help: "The contracts directory.")
-    var directory = "contracts"
+    @OptionGroup var contracts: ContractsDirectory
 
     @Flag(help: "Write nothing; list missing, stale and extra fixtures and exit 1 if there are any.")
     var check = false
 
     func run() throws {
-        let set = try loadValidContracts(directory, consequence: "no fixtures written")
-        let (fixtures, problems) = FixturePlanner(set).plan()
-        if !problems.isEmpty {
-            for problem in problems { printError("error: \(problem)") }
+        switch FixturesRun.run(directory: contracts.directory, out: out, check: check) {
+        case .invalidContracts(let invalid):
+            invalid.print(consequence: "no fixtures written")
+            throw ExitCode(2)
+        case .unbuildable(let diagnostics):
+            for diagnostic in diagnostics { printError(diagnostic.printed) }
             printError("no fixtures written")
             throw ExitCode(2)
-        }
-        let store = FixtureStore(directory: out)
-        do {
-            if check {
-                let report = try store.check(fixtures)
-                for item in report.items { print(item) }
-                if !report.isClean {
-                    print("\(report.items.count) fixture\(report.items.count == 1 ? "" : "s") out of date in \(out); run 'contract fixtures --out \(out) \(directory)'")
-                    throw ExitCode(1)
-                }
-                print("\(report.upToDate) fixtures up to date in \(out)")
-            } else {
-                let summary = try store.write(fixtures)
-                print("\(fixtures.count) fixtures in \(out): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed")
-            }
-        } catch let error as FixtureStoreError {
+        case .folderRefused(let error):
             printError(error.rendered)
             throw ExitCode(2)
+        case .written(let summary, let count):
+            print("\(count) fixtures in \(out): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed")
+        case .checked(let report):
+            for item in report.items { print(item) }
+            guard report.isClean else {
+                print("\(report.items.count) fixture\(report.items.count == 1 ? "" : "s") out of date in \(out); run 'contract fixtures --out \(out) \(contracts.directory)'")
+                throw ExitCode(1)
+            }
+            print("\(report.upToDate) fixtures up to date in \(out)")
         }
     }
 }

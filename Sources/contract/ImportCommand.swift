@@ -1,7 +1,7 @@
 import ArgumentParser
 import ContractJSON
+import ContractModel
 import ContractOpenAPI
-import Foundation
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,21 +37,24 @@ struct ImportOpenAPICommand: ParsableCommand {
     @Option(help: "The folder to write the contracts into (created when missing).")
     var out: String
 
-    @Option(name: .customLong("value"), help: "Send this value for every parameter of this name, 'NAME=VALUE' (VALUE as JSON when it parses, else text); repeatable.")
+    @Option(
+        name: .customLong("value"),
+        help: "Send this value for every parameter of this name, 'NAME=VALUE' (VALUE as JSON when it parses, else text; ${env:NAME} is kept as a placeholder for verify to fill); repeatable.")
     var values: [String] = []
 
     func run() throws {
-        // Values given to an earlier import of the folder are kept; those given now win.
-        let given = ImportWriter.recordedValues(in: out).merging(try givenValues()) { _, now in now }
         let result: ImportResult
         let outcome: ImportWriter.Outcome
-        do {
-            result = try OpenAPIImporter.importDocument(path: file, shownAs: file, values: given)
-            outcome = try ImportWriter.write(result, to: out, source: file, values: given)
-        } catch {
-            for diagnostic in error.diagnostics { printError(diagnostic.rendered) }
+        switch OpenAPIImportRun.run(document: file, out: out, values: values) {
+        case .invalidArguments(let error):
+            throw ValidationError(error.message)
+        case .failed(let diagnostics):
+            for diagnostic in diagnostics { printError(diagnostic.printed) }
             printError("nothing was written")
             throw ExitCode(2)
+        case .imported(let imported, let written):
+            result = imported
+            outcome = written
         }
         // Warnings and notes go to standard error, in the document's order, as a compiler's do.
         for diagnostic in result.diagnostics { printError(diagnostic.rendered) }
@@ -83,18 +86,5 @@ struct ImportOpenAPICommand: ParsableCommand {
     /// `1 case`, `2 cases`.
     private func counted(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
-
-    /// `--value NAME=VALUE`: the value as JSON when it parses (`42`, `true`, `"x"`), else as text.
-    private func givenValues() throws -> [String: JSONValue] {
-        var given: [String: JSONValue] = [:]
-        for text in values {
-            guard let equals = text.firstIndex(of: "="), equals > text.startIndex else {
-                throw ValidationError("--value must be 'NAME=VALUE', found '\(text)'")
-            }
-            let raw = String(text[text.index(after: equals)...])
-            given[String(text[..<equals])] = (try? JSONParser().parse(Array(raw.utf8)).value) ?? .string(raw)
-        }
-        return given
     }
 }

@@ -17,8 +17,7 @@ struct LintCommand: ParsableCommand {
         case json
     }
 
-    @Argument(help: "The contracts directory.")
-    var directory = "contracts"
+    @OptionGroup var contracts: ContractsDirectory
 
     @Option(help: "Output format: text (compiler-style lines) or json (for editors and CI annotations).")
     var format: Format = .text
@@ -26,7 +25,7 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         let report: LintReport
         do {
-            report = try ContractLinter.lint(directory: directory)
+            report = try ContractLinter.lint(directory: contracts.directory)
         } catch {
             printError("error: \(error.message)")
             throw ExitCode(2)

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ContractHTTP
 import ContractModel
 import ContractVerifier
 import Foundation
@@ -14,6 +13,9 @@ struct VerifyCommand: AsyncParsableCommand {
             appear in any output; nor do values of credential headers given with --header (Authorization, Cookie, \
             X-Api-Key…).
 
+            Colours and the progress line (--color auto) appear only on a terminal, and not when NO_COLOR is set \
+            or TERM is 'dumb'.
+
             Exit codes:
               0  every case passed
               1  at least one case drifted (or got no complete response)
@@ -25,8 +27,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "The server to verify, e.g. http://127.0.0.1:8080 or https://staging.example.com/v2.")
     var baseURL: String
 
-    @Argument(help: "The contracts directory.")
-    var directory = "contracts"
+    @OptionGroup var contracts: ContractsDirectory
 
     @Option(name: .customLong("id"), help: "Run only contracts whose id (or 'id/case') matches this glob; repeatable.")
     var ids: [String] = []
@@ -70,114 +71,55 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Treat 'format' in schemas as an annotation only (the default asserts it).")
     var noFormatAssertion = false
 
-    @Option(help: "Colours and a progress line: auto (on a terminal), always or never.")
+    @Option(help: "Colours and a progress line: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.")
     var color: ColorChoice = .auto
 
-    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-        case auto, always, never
-    }
-
     func run() async throws {
-        let options = try makeOptions()
-        let fileReporters = try makeFileReporters()
-        if !fileReporters.isEmpty { StopSignals.removePartialReportsOnStop() }
-        var set = try loadValidContracts(directory, consequence: "nothing was sent")
-        set.dropContractDocuments()
-        let style: ConsoleReporter.Style
-        switch color {
-        case .auto: style = isatty(STDOUT_FILENO) != 0 ? .terminal : .plain
-        case .always: style = .terminal
-        case .never: style = .plain
-        }
+        // A stopped run must not leave the partial report files behind.
+        if !reports.isEmpty { StopSignals.removePartialReportsOnStop() }
+        let environment = ProcessInfo.processInfo.environment
+        let style = ConsoleReporter.Style(choosing: color, environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) != 0)
         let output = ConsoleOutput(buffered: style == .plain)
-        let console = ConsoleReporter(style: style, write: output.write)
         defer { output.flush() }
-        let plan: VerifyPlan
-        do {
-            plan = try VerifyPlan(set, options: options)
-        } catch {
-            for problem in error.problems { printError("error: \(problem)") }
+        let console = ConsoleReporter(style: style, write: output.write)
+        switch await VerifyRun.run(arguments, environment: environment, reporters: [console]) {
+        case .invalidArguments(let error):
+            throw ValidationError(error.message)
+        case .invalidContracts(let invalid):
+            invalid.print(consequence: "nothing was sent")
+            throw ExitCode(2)
+        case .invalidPlan(let error):
+            for diagnostic in error.diagnostics { printError(diagnostic.printed) }
             printError("nothing was sent")
             throw ExitCode(2)
+        case .finished(let summary):
+            for problem in summary.reporterErrors { printError("error: \(problem)") }
+            if !summary.reporterErrors.isEmpty { throw ExitCode(2) }
+            if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
         }
-        let report = await Verifier.run(plan, reporters: [console] + fileReporters)
-        for problem in report.reporterErrors { printError("error: \(problem)") }
-        if !report.reporterErrors.isEmpty { throw ExitCode(2) }
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 
-    private func makeOptions() throws -> VerifyOptions {
-        guard let scheme = baseURL.split(separator: ":").first?.lowercased(), ["http", "https"].contains(scheme), baseURL.contains("://") else {
-            throw ValidationError("--base-url must be an http:// or https:// URL, found '\(BaseURL.shown(baseURL))'")
-        }
-        var options = VerifyOptions(baseURL: baseURL)
-        options.selection.ids = ids
-        options.selection.tags = tags
-        if let shard {
-            guard let parsed = Shard(parsing: shard) else {
-                throw ValidationError("--shard must be 'i/n' with 1 <= i <= n, found '\(shard)'")
-            }
-            options.selection.shard = parsed
-        }
-        guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, found \(concurrency)") }
-        guard retries >= 0 else { throw ValidationError("--retries must not be negative, found \(retries)") }
-        guard maxRedirects >= 0 else { throw ValidationError("--max-redirects must not be negative, found \(maxRedirects)") }
-        guard timeout > 0, connectTimeout > 0 else { throw ValidationError("--timeout and --connect-timeout must be positive") }
-        options.concurrency = concurrency
-        options.retries = retries
-        options.http.timeout = .milliseconds(Int(timeout * 1000))
-        options.http.connectTimeout = .milliseconds(Int(connectTimeout * 1000))
-        options.http.maxRedirects = maxRedirects
-        options.http.verifiesTLS = !insecure
-        options.http.userAgent = "contract/\(ContractCommand.configuration.version)"
-        if let cacert {
-            guard FileManager.default.isReadableFile(atPath: cacert) else {
-                throw ValidationError("--cacert '\(cacert)' is not a readable file")
-            }
-            options.http.caCertificatePath = cacert
-        }
-        options.extraHeaders = try headers.map { text in
-            guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
-                // The text is not shown: it may be a credential typed without its colon.
-                throw ValidationError("--header must be 'Name: value'; one has no ':' after a name (its text is not shown, as it may hold a secret)")
-            }
-            let name = String(text[..<colon])
-            let value: TemplateString
-            do throws(TemplateSyntaxError) {
-                value = try TemplateString(parsing: text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-            } catch {
-                throw ValidationError("--header '\(name)': \(error.message)")
-            }
-            guard value.capturedVariables.isEmpty else {
-                throw ValidationError("--header '\(name)': a header given here may use ${env:NAME}, not ${capture:…}, which only a case's setup steps define")
-            }
-            return HeaderField(name: name, value: value)
-        }
-        options.assertsFormats = !noFormatAssertion
-        options.independentCases = independentCases
-        options.environment = ProcessInfo.processInfo.environment
-        return options
-    }
-
-    private func makeFileReporters() throws -> [FileReporter] {
-        let reporters = try reports.map { text in
-            guard let equals = text.firstIndex(of: "="), let kind = FileReporter.Kind(rawValue: String(text[..<equals])) else {
-                throw ValidationError("--report must be 'json=PATH', 'junit=PATH' or 'markdown=PATH', found '\(text)'")
-            }
-            let path = String(text[text.index(after: equals)...])
-            guard !path.isEmpty else { throw ValidationError("--report \(kind.rawValue)= needs a file path") }
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--report \(kind.rawValue): the folder '\(folder)' does not exist")
-            }
-            return FileReporter(kind: kind, path: path)
-        }
-        // Two reports written to one file would overwrite each other.
-        var paths: Set<String> = []
-        for reporter in reporters where !paths.insert(URL(fileURLWithPath: reporter.path).standardizedFileURL.path).inserted {
-            throw ValidationError("--report: '\(reporter.path)' is given more than once; each report needs its own file")
-        }
-        return reporters
+    private var arguments: VerifyArguments {
+        var arguments = VerifyArguments(baseURL: baseURL)
+        arguments.directory = contracts.directory
+        arguments.ids = ids
+        arguments.tags = tags
+        arguments.shard = shard
+        arguments.concurrency = concurrency
+        arguments.timeout = timeout
+        arguments.connectTimeout = connectTimeout
+        arguments.retries = retries
+        arguments.maxRedirects = maxRedirects
+        arguments.insecure = insecure
+        arguments.caCertificatePath = cacert
+        arguments.headers = headers
+        arguments.reports = reports
+        arguments.independentCases = independentCases
+        arguments.assertsFormats = !noFormatAssertion
+        arguments.userAgent = "contract/\(ContractCommand.configuration.version)"
+        return arguments
     }
 }
+
+// The parser reads `--color` straight into the library's choice.
+extension ColorChoice: ExpressibleByArgument {}

@@ -69,7 +69,9 @@ struct FixturesCommandTests {
             """.write(to: work.appendingPathComponent("contracts/odd.json"), atomically: true, encoding: .utf8)
         let result = try await ContractBinary.run(["fixtures", "--out", "out", "contracts"], in: work)
         #expect(result.exitCode == 2)
-        #expect(result.stderr.contains("odd/lookahead: cannot synthesize a body valid against its schema"))
+        // Compiler-style, at the case, so editors and CI annotate it.
+        #expect(result.stderr.hasPrefix("contracts/odd.json:2:14: error: odd/lookahead: cannot synthesize a body valid against its schema"), "\(result.stderr)")
+        #expect(result.stderr.contains("[/cases/0]\nno fixtures written\n"))
         #expect(result.stderr.contains("add an 'example' to the response"))
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
     }

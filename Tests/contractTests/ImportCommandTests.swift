@@ -370,6 +370,30 @@ struct ImportCommandTests {
         #expect(contract.contains(#""petId": 42"#), "\(contract)")
     }
 
+    /// `--value NAME='${env:VAR}'` writes the placeholder, which verify fills from the environment,
+    /// and lists the variable; a capture cannot be given.
+    @Test func aGivenValueMayReadTheEnvironment() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write("""
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /me:
+                get:
+                  parameters: [{name: X-Token, in: header, required: true, schema: {type: string}, example: abc}]
+                  responses: {'200': {description: ok}}
+            """, to: "api.yaml")
+        let refused = try await ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out", "--value", "X-Token=${capture:t}"], in: folder)
+        #expect(refused.exitCode == 2)
+        #expect(refused.stderr.hasPrefix("error: --value 'X-Token': a value given here may use ${env:NAME}, not ${capture:…}"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        let result = try await ContractBinary.run(["import", "openapi", "api.yaml", "--out", "out", "--value", "X-Token=${env:API_TOKEN}"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  API_TOKEN: the value given for 'X-Token' (--value X-Token=…)"), "\(result.stdout)")
+        let contract = try String(contentsOf: folder.appendingPathComponent("out/get-me.json"), encoding: .utf8)
+        #expect(contract.contains(#""X-Token": "${env:API_TOKEN}""#), "\(contract)")
+    }
+
     /// OpenAPI 3.2 imports as 3.1, with a note on what 3.2 adds.
     @Test func openAPI32ImportsAs31() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -17,7 +17,11 @@ extension OperationImporter {
         for parameter in parameters {
             var value = self.value(of: parameter, example: spec.exampleName, avoiding: errorExamples).map(Self.literal)
             if let given = givenValues[parameter.name] {
-                value = Self.literal(given)
+                value = GivenValues.written(given)
+                for variable in GivenValues.environmentVariables(in: given) where headerVariables[variable] == nil {
+                    headerVariables[variable] = SecurityVariable(
+                        name: variable, scheme: "", usage: "the value given for '\(parameter.name)' (--value \(parameter.name)=…)")
+                }
             } else if parameter.location == "header", parameter.required, !Self.isDocumented(parameter) {
                 // A required header the document gives no value for is most often a credential or a
                 // tenant (`x-token`): made up, every case would be refused. The environment gives it.

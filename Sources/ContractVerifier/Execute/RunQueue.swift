@@ -14,6 +14,7 @@ final class RunQueue: @unchecked Sendable {
 
     private let lock = NSLock()
     private let access: [ResourceAccess]
+    private let count: Int
     private let checksConflicts: Bool
     /// Called when a finished case may let a held one start.
     private let wake: @Sendable () -> Void
@@ -25,25 +26,37 @@ final class RunQueue: @unchecked Sendable {
     /// How far past a held case the queue looks for one that may start.
     private static let lookahead = 64
 
-    /// - Parameter independent: the cases share no state (told by the user): nothing is held back.
-    init(_ access: [ResourceAccess], independent: Bool, wake: @escaping @Sendable () -> Void) {
-        self.access = access
+    /// - Parameters:
+    ///   - count: cases in the plan.
+    ///   - changesState: whether any case changes state.
+    ///   - access: what the case at a position touches; asked only when some case changes state.
+    ///   - independent: the cases share no state (told by the user): nothing is held back.
+    init(
+        count: Int, changesState: Bool, access: (Int) -> ResourceAccess, independent: Bool, wake: @escaping @Sendable () -> Void
+    ) {
+        self.count = count
         // A run that changes nothing cannot conflict: the common case costs no checks.
-        checksConflicts = !independent && access.contains(where: \.changes)
-        started = Array(repeating: false, count: access.count)
+        checksConflicts = !independent && changesState
+        self.access = checksConflicts ? (0..<count).map(access) : []
+        started = checksConflicts ? Array(repeating: false, count: count) : []
         self.wake = wake
+    }
+
+    /// For tests: a queue over these accesses.
+    convenience init(_ access: [ResourceAccess], independent: Bool, wake: @escaping @Sendable () -> Void) {
+        self.init(count: access.count, changesState: access.contains(where: \.changes), access: { access[$0] }, independent: independent, wake: wake)
     }
 
     func next() -> Pull {
         lock.withLock {
-            guard cursor < access.count else { return .end }
+            guard cursor < count else { return .end }
             guard checksConflicts else {
                 defer { cursor += 1 }
                 return .start(cursor)
             }
             var held: [Int] = []
             var position = cursor
-            while position < access.count && position < cursor + Self.lookahead {
+            while position < count && position < cursor + Self.lookahead {
                 defer { position += 1 }
                 guard !started[position] else { continue }
                 let candidate = access[position]
@@ -54,7 +67,7 @@ final class RunQueue: @unchecked Sendable {
                 }
                 started[position] = true
                 inFlight.append(position)
-                while cursor < access.count && started[cursor] { cursor += 1 }
+                while cursor < count && started[cursor] { cursor += 1 }
                 return .start(position)
             }
             someoneWaits = true

@@ -34,7 +34,10 @@ public enum Verifier {
             builder: RequestBuilder(baseURL: options.baseURL, extraHeaders: options.extraHeaders),
             checker: ResponseChecker(catalog: plan.catalog, patterns: plan.patterns, secrets: plan.secrets),
             environment: options.environment, secrets: plan.secrets)
-        let queue = RunQueue(plan.cases.map(\.access), independent: options.independentCases) { client.wakeStreams() }
+        let queue = RunQueue(
+            count: plan.cases.count, changesState: plan.cases.contains(where: \.changesState), access: { plan.cases[$0].access },
+            independent: options.independentCases
+        ) { client.wakeStreams() }
         let finished = ResultCollector()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -6,7 +6,7 @@ import ContractModel
 /// requests run at once.
 enum RunOrder {
     static func arranged(_ cases: [PlannedCase]) -> [PlannedCase] {
-        cases.filter { !$0.access.changes } + cases.filter(\.access.changes)
+        cases.filter { !$0.changesState } + cases.filter(\.changesState)
     }
 }
 
@@ -20,14 +20,13 @@ struct ResourceAccess: Sendable {
     let paths: [[String?]]
 
     init(_ contract: Contract, _ testCase: ContractCase) {
-        var changes = !Self.isSafe(contract.endpoint.method)
-        var paths = [Self.segments(contract.endpoint.path, testCase.request.pathParams)]
-        for step in testCase.setup {
-            if !Self.isSafe(step.method) { changes = true }
-            paths.append(Self.segments(step.path, step.request.pathParams))
-        }
-        self.changes = changes
-        self.paths = paths
+        changes = Self.changesState(contract, testCase)
+        paths = [Self.segments(contract.endpoint.path, testCase.request.pathParams)]
+            + testCase.setup.map { Self.segments($0.path, $0.request.pathParams) }
+    }
+
+    static func changesState(_ contract: Contract, _ testCase: ContractCase) -> Bool {
+        !isSafe(contract.endpoint.method) || testCase.setup.contains { !isSafe($0.method) }
     }
 
     /// Two cases may not run at once when one changes state and they touch paths on one branch:

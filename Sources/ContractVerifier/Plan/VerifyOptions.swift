@@ -1,16 +1,17 @@
 import ContractHTTP
 import ContractModel
 
-/// Everything `contract verify` was asked to do, independent of how it was asked.
+/// Everything `contract verify` was asked to do, independent of how it was asked. ``validate()``
+/// says what is wrong with a value; the plan refuses options that do not pass it, so nothing is
+/// clamped or guessed later.
 public struct VerifyOptions: Sendable {
     /// `http://127.0.0.1:8080` or `https://staging.example.com/v2`: paths are appended to it.
     public var baseURL: String
     public var selection = CaseSelection()
-    /// Requests in flight at once.
+    /// Requests in flight at once, at least 1.
     public var concurrency = 8
-    /// Extra attempts after a transport error (never after a complete response).
+    /// Extra attempts after a transport error (never after a complete response), at least 0.
     public var retries = 0
-    public var http = HTTPOptions()
     /// Sent with every request, replacing the contract's own headers of the same name
     /// (`--header`). Values may hold `${env:NAME}`; those values, and the whole values of
     /// credential headers (`Authorization`, `Cookie`, `X-Api-Key`…), are secrets: never shown.
@@ -23,6 +24,47 @@ public struct VerifyOptions: Sendable {
     /// (`--independent-cases`); by default a case that changes state never runs beside another
     /// case on the same path or a path inside it.
     public var independentCases = false
+
+    /// How each transfer behaves; the public fields below read and write it, so callers need no
+    /// HTTP types.
+    var http = HTTPOptions()
+
+    /// The whole request, connection included; above zero.
+    public var timeout: Duration {
+        get { http.timeout }
+        set { http.timeout = newValue }
+    }
+
+    /// Establishing a connection; above zero.
+    public var connectTimeout: Duration {
+        get { http.connectTimeout }
+        set { http.connectTimeout = newValue }
+    }
+
+    /// 0: a redirect is a response like any other, checked as such. Otherwise redirects are
+    /// followed up to this many times.
+    public var maxRedirects: Int {
+        get { http.maxRedirects }
+        set { http.maxRedirects = newValue }
+    }
+
+    /// False only when the user asked for `--insecure`.
+    public var verifiesTLS: Bool {
+        get { http.verifiesTLS }
+        set { http.verifiesTLS = newValue }
+    }
+
+    /// A PEM file of CA certificates to trust instead of the system's (`--cacert`).
+    public var caCertificatePath: String? {
+        get { http.caCertificatePath }
+        set { http.caCertificatePath = newValue }
+    }
+
+    /// `contract/0.1.0`.
+    public var userAgent: String {
+        get { http.userAgent }
+        set { http.userAgent = newValue }
+    }
 
     public init(baseURL: String) {
         self.baseURL = baseURL
@@ -46,18 +88,25 @@ public struct CaseSelection: Sendable {
 
 /// `--shard 2/4`: the second of four disjoint parts whose union is every selected case.
 public struct Shard: Sendable, Hashable {
+    /// From 1 to ``count``.
     public var index: Int
     public var count: Int
 
     /// Parses `i/n` with 1 <= i <= n.
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            return nil
-        }
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    /// Nil unless 1 <= index <= count.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
+
+    var isValid: Bool { count >= 1 && (1...count).contains(index) }
 
     /// The shard a case belongs to, from a hash of its name: a case stays in its shard when
     /// others are added or removed, and every machine computes the same split.

@@ -9,29 +9,27 @@ final class PlannedCase: Sendable {
     let contract: Contract
     let testCase: ContractCase
     let responseSchema: JSONSchema?
-    let access: ResourceAccess
+    /// A POST, PUT, PATCH or DELETE among its requests (``ResourceAccess/changes``).
+    let changesState: Bool
 
     init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?) {
         self.contract = contract
         self.testCase = testCase
         self.responseSchema = responseSchema
-        access = ResourceAccess(contract, testCase)
+        changesState = ResourceAccess.changesState(contract, testCase)
     }
+
+    /// The resources it touches; worked out only for runs that have cases changing state.
+    var access: ResourceAccess { ResourceAccess(contract, testCase) }
 
     var name: String { "\(contract.id)/\(testCase.name)" }
 }
 
-/// Why a run cannot start: the contracts name something this run does not have. Nothing has
-/// been sent when this is thrown.
-public struct VerifyPlanError: Error, Sendable, CustomStringConvertible {
-    public var problems: [String]
-
-    public var description: String { problems.joined(separator: "\n") }
-}
-
-/// The plan stage: select the cases, check that every secret they use is set, compile each
-/// response schema once, and put the cases in the order they run (``RunOrder``).
-/// Deterministic: the same contracts and options give the same plan.
+/// The plan stage: check the options, select the cases, check that every secret they use is set,
+/// compile each response schema once, and put the cases in the order they run (``RunOrder``).
+/// Deterministic: the same contracts and options give the same plan. The plan keeps the contracts
+/// and the shared schema files, not the parsed contract documents: a caller that lets go of the
+/// set after planning runs in far less memory.
 public struct VerifyPlan: Sendable {
     public let options: VerifyOptions
     /// The selected cases in run order, which is also the order reports list them in.
@@ -46,11 +44,18 @@ public struct VerifyPlan: Sendable {
     /// The number of cases the plan runs.
     public var caseCount: Int { cases.count }
 
+    /// - Throws: ``VerifyPlanError`` with every problem found, each placed in its contract.
     public init(_ set: ContractSet, options: VerifyOptions) throws(VerifyPlanError) {
+        do {
+            try options.validate()
+        } catch {
+            throw VerifyPlanError(diagnostics: [.argumentError(error.message)])
+        }
+        let places = PlanProblemPlaces(set)
         let catalog = SchemaCatalog(set, assertsFormats: options.assertsFormats)
-        var problems: [String] = []
+        var problems: [Diagnostic] = []
         var cases: [PlannedCase] = []
-        var missing: [String: [String]] = [:]
+        var missing: [String: MissingVariable] = [:]
         var used: Set<String> = []
         var patterns: [String: ECMARegex] = [:]
         let selection = options.selection
@@ -64,7 +69,8 @@ public struct VerifyPlan: Sendable {
                 if let shard = selection.shard, !shard.contains(name) { continue }
                 for variable in Set(Self.environmentVariables(contract, testCase)) {
                     if options.environment[variable] == nil {
-                        missing[variable, default: []].append(name)
+                        // The first user places the diagnostic; the others are named in it.
+                        missing[variable, default: MissingVariable(place: (contract, testCase))].users.append(name)
                     } else {
                         used.insert(variable)
                     }
@@ -74,7 +80,8 @@ public struct VerifyPlan: Sendable {
                     do {
                         schema = try catalog.compile(reference)
                     } catch {
-                        problems.append("\(contract.file): the response schema of '\(name)' does not compile: \(error)")
+                        problems.append(places.error(
+                            "the response schema of '\(name)' does not compile: \(error)", file: reference.file, at: reference.pointer))
                     }
                 }
                 cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema))
@@ -86,23 +93,37 @@ public struct VerifyPlan: Sendable {
         for header in options.extraHeaders {
             for variable in header.value?.environmentVariables ?? [] {
                 if options.environment[variable] == nil {
-                    missing[variable, default: []].append("--header '\(header.name)'")
+                    missing[variable, default: MissingVariable(place: nil)].users.append("--header '\(header.name)'")
                 } else {
                     used.insert(variable)
                 }
             }
         }
-        for (variable, users) in missing.sorted(by: { $0.key < $1.key }) {
+        for (variable, missing) in missing.sorted(by: { $0.key < $1.key }) {
+            let users = missing.users
             let shown = users.prefix(3).joined(separator: ", ") + (users.count > 3 ? " and \(users.count - 3) more" : "")
-            problems.append("environment variable \(variable) is not set; it is used by \(shown)")
+            let message = "environment variable \(variable) is not set; it is used by \(shown)"
+            if let (contract, testCase) = missing.place {
+                problems.append(places.error(message, file: contract.file, at: places.firstUse(of: variable, in: contract, testCase)))
+            } else {
+                problems.append(.argumentError(message))
+            }
         }
-        if !selectedBeforeSharding && problems.isEmpty { problems.append("no case matches the selection (--id, --tag)") }
-        guard problems.isEmpty else { throw VerifyPlanError(problems: problems) }
+        if !selectedBeforeSharding && problems.isEmpty { problems.append(.argumentError("no case matches the selection (--id, --tag)")) }
+        guard problems.isEmpty else { throw VerifyPlanError(diagnostics: problems) }
         self.options = options
         self.catalog = catalog
         self.cases = RunOrder.arranged(cases)
         self.patterns = patterns
         secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
+    }
+
+    /// An environment variable the selected cases or `--header`s need, and nobody set.
+    private struct MissingVariable {
+        /// The first case that uses it, where the diagnostic points; nil when only `--header`s do.
+        var place: (Contract, ContractCase)?
+        /// `id/case` of each case, then `--header 'Name'` of each header, that uses it.
+        var users: [String] = []
     }
 
     /// The values of credential headers given on the command line, as sent, and the user

@@ -1,0 +1,56 @@
+import ContractModel
+import Foundation
+
+/// `--header 'Name: value'`: a header sent with every request. Its value may be a credential, so
+/// no message ever shows it, not even when the colon is missing and the whole text could be one.
+enum HeaderArgument {
+    static func parse(_ text: String) throws(VerifyArgumentError) -> HeaderField {
+        guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
+            throw VerifyArgumentError("--header must be 'Name: value'; one has no ':' after a name (its text is not shown, as it may hold a secret)")
+        }
+        let name = String(text[..<colon])
+        try checkName(name)
+        let value: TemplateString
+        do throws(TemplateSyntaxError) {
+            value = try TemplateString(parsing: text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        } catch {
+            throw VerifyArgumentError("--header '\(name)': \(error.message)")
+        }
+        let field = HeaderField(name: name, value: value)
+        try check(field)
+        return field
+    }
+
+    /// What a header given to the verifier must be, from the command line or a library caller.
+    static func check(_ field: HeaderField) throws(VerifyArgumentError) {
+        try checkName(field.name)
+        guard let value = field.value else { return }
+        guard value.capturedVariables.isEmpty else {
+            throw VerifyArgumentError(
+                "--header '\(field.name)': a header given here may use ${env:NAME}, not ${capture:…}, which only a case's setup steps define")
+        }
+        // A line break would end the field and start another one of the sender's choosing.
+        for case .literal(let literal) in value.segments where literal.unicodeScalars.contains(where: isForbiddenInValue) {
+            throw VerifyArgumentError(
+                "--header '\(field.name)': its value has a line break or another control character, which no header value may have (the value is not shown, as it may be a secret)")
+        }
+    }
+
+    private static func checkName(_ name: String) throws(VerifyArgumentError) {
+        guard !name.isEmpty else { throw VerifyArgumentError("--header must be 'Name: value'; one has an empty name") }
+        guard let bad = name.unicodeScalars.first(where: { !isTokenCharacter($0) }) else { return }
+        let shown = ControlCharacters.escaped(String(bad))
+        throw VerifyArgumentError(
+            "--header '\(ControlCharacters.escaped(name))': a header name cannot have '\(shown)' (only letters, digits and !#$%&'*+-.^_`|~)")
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+    }
+
+    /// Controls other than the horizontal tab (RFC 9110 `field-value`).
+    private static func isForbiddenInValue(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    }
+}

@@ -1,0 +1,43 @@
+import ContractModel
+import TestSupport
+import Testing
+
+@testable import ContractFixtures
+
+/// A case that cannot get a fixture is reported compiler-style, at its case
+/// (`path:line:column: error: message [pointer]`), so editors and CI annotate it: pinned by a
+/// golden file.
+struct FixtureDiagnosticsTests {
+    static let files = [
+        "odd.json": """
+            { "id": "odd", "request": { "method": "GET", "path": "/odd" },
+              "cases": [
+                { "name": "fine", "response": { "status": 204 } },
+                { "name": "lookahead", "response": { "status": 200, "schema": { "type": "string", "pattern": "^(?=a)b$" } } }
+              ] }
+            """,
+        "nested/digest.json": """
+            {
+              "id": "digest",
+              "request": { "method": "GET", "path": "/digest" },
+              "cases": [
+                {
+                  "name": "sha",
+                  "response": { "status": 200, "binary": { "sha256": "4c4b6a3be1314ab86138bef4314dde022e600960d8689a2c8f8631802d20dab6" } }
+                }
+              ]
+            }
+            """,
+    ]
+
+    @Test func problemsArePlacedAtTheirCases() throws {
+        let sources = Self.files.keys.sorted().map { SourceFile(path: "contracts/" + $0, relativePath: $0, bytes: Array(Self.files[$0, default: ""].utf8)) }
+        let set = ContractLoader.load(files: sources, directory: "contracts")
+        #expect(!set.hasErrors, "\(set.diagnostics.map(\.rendered))")
+        let planner = FixturePlanner(set)
+        let (fixtures, problems) = planner.plan()
+        #expect(fixtures.map(\.path) == ["odd/fine.json"])
+        let printed = planner.diagnostics(for: problems).map(\.printed).joined(separator: "\n") + "\n"
+        try GoldenFiles().check(printed, against: "fixture-problems.txt")
+    }
+}
