@@ -10,9 +10,10 @@ public enum VerifyEvent: Sendable {
     case completed(VerifySummary)
 }
 
-/// Receives a run's events. Reporters are peers: each gets every event, on the verifier's task,
-/// one at a time. A reporter that throws is told nothing more, and its error is reported in
-/// ``VerifySummary/reporterErrors``.
+/// Receives a run's events. Reporters are peers: each gets every event, one at a time, in the
+/// order they happen. `finished` comes on the HTTP engine's thread where the case ended, so a
+/// reporter that takes long slows the run. A reporter that throws is told nothing more, and its
+/// error is reported in ``VerifySummary/reporterErrors``.
 public protocol VerifyReporter: AnyObject {
     func receive(_ event: VerifyEvent) throws
 }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Tells the reporters and the tally about each case the moment it ends, on the engine thread
+/// where it ended, one event at a time under a lock.
+///
+/// Handing results to a task of their own (batched, to wake it less often) made that task a
+/// third busy thread on machines with two cores, preempting the engines: delivering where the
+/// result is made costs a lock instead of a hand-off, and a reporter sees a result as soon as it
+/// exists.
+final class EventDelivery: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reporters: [(any VerifyReporter)?]
+    private var summary: VerifySummary
+    private let redact: @Sendable (String) -> String
+
+    /// - Parameter redact: masks secrets in a reporter's error before it is kept.
+    init(reporters: [any VerifyReporter], baseURL: String, redact: @escaping @Sendable (String) -> String) {
+        self.reporters = reporters
+        summary = VerifySummary(baseURL: baseURL)
+        self.redact = redact
+    }
+
+    func started(total: Int) {
+        lock.withLock { tell(.started(total: total, baseURL: summary.baseURL)) }
+    }
+
+    func finished(_ result: CaseResult, at position: Int) {
+        lock.withLock {
+            summary.count(result)
+            tell(.finished(result, position: position))
+        }
+    }
+
+    /// Ends the run: the tally, told to every reporter still listening, with their errors.
+    func completed(after duration: Duration) -> VerifySummary {
+        lock.withLock {
+            summary.duration = duration
+            tell(.completed(summary))
+            return summary
+        }
+    }
+
+    /// Under the lock. A reporter that throws is told nothing more; the others still get every event.
+    private func tell(_ event: VerifyEvent) {
+        for index in reporters.indices {
+            guard let reporter = reporters[index] else { continue }
+            do {
+                try reporter.receive(event)
+            } catch {
+                summary.reporterErrors.append(redact("\(error)"))
+                reporters[index] = nil
+            }
+        }
+    }
+}
