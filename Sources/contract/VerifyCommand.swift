@@ -71,6 +71,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Treat 'format' in schemas as an annotation only (the default asserts it).")
     var noFormatAssertion = false
 
+    @Flag(name: [.customShort("q"), .long], help: "Print only the cases that did not pass (and the summary).")
+    var quiet = false
+
     @Option(help: "Colours and a progress line: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.")
     var color: ColorChoice = .auto
 
@@ -81,7 +84,7 @@ struct VerifyCommand: AsyncParsableCommand {
         let style = ConsoleReporter.Style(choosing: color, environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) != 0)
         let output = ConsoleOutput(buffered: style == .plain)
         defer { output.flush() }
-        let console = ConsoleReporter(style: style, write: output.write)
+        let console = ConsoleReporter(style: style, quiet: quiet, write: output.write)
         switch await VerifyRun.run(arguments, environment: environment, reporters: [console]) {
         case .invalidArguments(let error):
             throw ValidationError(error.message)

@@ -70,6 +70,35 @@ struct ReportTests {
         #expect(text.contains("the same at /items/1/price, /items/2/price, /items/3/price and 1 more"))
     }
 
+    @Test func quietConsoleShowsOnlyWhatDidNotPass() throws {
+        var full = ""
+        var quiet = ""
+        try ConsoleReporter(style: .plain) { full += $0 }.replay(Self.report)
+        try ConsoleReporter(style: .plain, quiet: true) { quiet += $0 }.replay(Self.report)
+        let passing = full.split(separator: "\n").filter { $0.hasPrefix("PASS ") }
+        #expect(!passing.isEmpty)
+        #expect(quiet.split(separator: "\n") == full.split(separator: "\n").filter { !$0.hasPrefix("PASS ") })
+    }
+
+    @Test func consoleLinesKeepPlanOrderWhateverOrderCasesEnd() throws {
+        var inOrder = ""
+        var shuffled = ""
+        try ConsoleReporter(style: .plain) { inOrder += $0 }.replay(Self.report)
+        let order = Array(Self.report.results.indices.reversed())
+        try ConsoleReporter(style: .plain) { shuffled += $0 }.replay(Self.report, order: order)
+        #expect(shuffled == inOrder)
+    }
+
+    @Test(arguments: [
+        (VerifyOutcomeSample.passed, "✅ contract verify passed"),
+        (.drift, "❌ contract verify found drift"),
+        (.noResponse, "❌ contract verify got no response for 1 case"),
+        (.unreachable, "❌ contract verify reached no server"),
+    ])
+    func markdownSaysWhatHappened(sample: VerifyOutcomeSample, heading: String) {
+        #expect(MarkdownReport.render(sample.report).hasPrefix("## \(heading)\n"))
+    }
+
     @Test func json() throws {
         let text = JSONReport.render(Self.report)
         try golden.check(text, against: "report.json")
@@ -121,5 +150,28 @@ struct ReportTests {
         #expect(down.exitCode == 3)
         let passed = VerifyReport(baseURL: "", results: [Self.result("a", "b", .passed)], duration: .zero)
         #expect(passed.exitCode == 0)
+    }
+}
+
+/// Runs that ended each way, for the headings that say how.
+enum VerifyOutcomeSample: CaseIterable {
+    case passed, drift, noResponse, unreachable
+
+    var report: VerifyReport {
+        let request = DisplayedRequest(method: "GET", url: "http://127.0.0.1:1/x", headers: [], body: nil)
+        func result(_ outcome: CaseResult.Outcome, error: TransportError? = nil) -> CaseResult {
+            CaseResult(
+                contractID: "c", caseName: "\(outcome)", file: "c.json", outcome: outcome, request: request, response: nil,
+                findings: outcome == .passed ? [] : [Finding(kind: error == nil ? .status : .transport, message: "m")],
+                transportError: error, attempts: 1, duration: .zero)
+        }
+        let results: [CaseResult]
+        switch self {
+        case .passed: results = [result(.passed)]
+        case .drift: results = [result(.passed), result(.failed), result(.error, error: TransportError(kind: .timeout, detail: "t"))]
+        case .noResponse: results = [result(.passed), result(.error, error: TransportError(kind: .timeout, detail: "t"))]
+        case .unreachable: results = [result(.error, error: TransportError(kind: .connectionRefused, detail: "refused"))]
+        }
+        return VerifyReport(baseURL: "http://127.0.0.1:1", results: results, duration: .zero)
     }
 }

@@ -209,6 +209,26 @@ struct VerifyRunTests {
         #expect(error?.problems == ["no case matches the selection (--id, --tag)"])
     }
 
+    @Test func aSetupStepWithoutResponseIsAnErrorNotDrift() async throws {
+        let server = try LoopbackHTTPServer { _, target in
+            target == "/made" ? .resetMidBody(declaredLength: 100, sent: Array(#"{"id""#.utf8)) : .json(status: 200, "{}")
+        }
+        let contracts = [
+            "c.json": """
+                { "id": "c", "request": { "method": "GET", "path": "/made/{id}" },
+                  "cases": [ { "name": "x",
+                    "setup": [ { "name": "make", "request": { "method": "POST", "path": "/made" }, "status": 201, "capture": { "id": "/id" } } ],
+                    "request": { "pathParams": { "id": "${capture:id}" } }, "response": { "status": 200 } } ] }
+                """,
+        ]
+        let report = try await Verifier.run(Fixtures.load(contracts), options: VerifyOptions(baseURL: server.baseURL))
+        let result = try #require(report.results.first)
+        #expect(result.outcome == .error && report.errors == 1 && report.failed == 0)
+        #expect(result.findings.map(\.kind) == [.setup])
+        #expect(result.findings.first?.message.hasPrefix("setup step 'make' got no response") == true)
+        #expect(MarkdownReport.render(report).hasPrefix("## ❌ contract verify got no response for 1 case"))
+    }
+
     @Test func anEmptyShardRunsNothingAndPasses() async throws {
         // A small tree in a wide CI matrix: some shards get no case, and that is no failure.
         let shards = try await (1...12).asyncMap { index in

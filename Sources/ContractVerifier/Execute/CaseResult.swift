@@ -8,7 +8,7 @@ public struct CaseResult: Sendable {
         case passed
         /// A response came back and differs from the contract, or a setup step failed.
         case failed
-        /// No response: a transport error on the case's own request.
+        /// No response: a transport error on the case's own request or on a setup step's.
         case error
     }
 
@@ -21,7 +21,7 @@ public struct CaseResult: Sendable {
     public var request: DisplayedRequest
     public var response: ResponseSummary?
     public var findings: [Finding]
-    /// Set when the outcome is `error`, or a setup step could not be sent.
+    /// Set when the outcome is `error`: the case's request, or a setup step's, got no response.
     public var transportError: TransportError?
     /// Requests sent for the deciding request, retries included.
     public var attempts: Int

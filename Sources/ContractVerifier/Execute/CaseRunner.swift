@@ -80,11 +80,12 @@ struct CaseRunner: Sendable {
         var result = result
         result.transportError = error
         let retried = result.attempts > 1 ? " (after \(result.attempts) attempts)" : ""
+        // No response, to a setup step or to the case's own request, says nothing about the
+        // contract: an error, not drift.
+        result.outcome = .error
         if let setup {
-            result.outcome = .failed
             result.findings = [Finding(kind: .setup, message: "setup step '\(setup)' got no response: \(error)\(retried)")]
         } else {
-            result.outcome = .error
             result.findings = [Finding(kind: .transport, message: "no response: \(error)\(retried)")]
         }
         result.duration = ContinuousClock.now - start

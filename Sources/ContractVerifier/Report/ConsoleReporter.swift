@@ -1,6 +1,7 @@
 /// The human view. On a terminal: colours and a live progress line that counts cases as they
 /// finish. Elsewhere (CI logs): plain, stable text. Both print one line per case in plan order,
-/// failure details under the case, and a summary at the end.
+/// failure details under the case, and a summary at the end; quiet, only the cases that did not
+/// pass (a long nightly run's log is then its failures).
 public final class ConsoleReporter: VerifyReporter {
     public enum Style: Sendable {
         case plain
@@ -8,6 +9,7 @@ public final class ConsoleReporter: VerifyReporter {
     }
 
     private let style: Style
+    private let quiet: Bool
     private let write: (String) -> Void
     private var total = 0
     private var done = 0
@@ -15,8 +17,10 @@ public final class ConsoleReporter: VerifyReporter {
     private var order = PlanOrder<CaseResult>()
 
     /// `write` receives complete lines (with their newline), or progress text on a terminal.
-    public init(style: Style, write: @escaping (String) -> Void) {
+    /// `quiet` leaves out the line of each case that passed.
+    public init(style: Style, quiet: Bool = false, write: @escaping (String) -> Void) {
         self.style = style
+        self.quiet = quiet
         self.write = write
     }
 
@@ -41,6 +45,7 @@ public final class ConsoleReporter: VerifyReporter {
     }
 
     private func printLine(_ result: CaseResult) {
+        if quiet && result.outcome == .passed { return }
         let label: String
         switch result.outcome {
         case .passed: label = paint("PASS ", .green)

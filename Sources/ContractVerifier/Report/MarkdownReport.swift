@@ -42,8 +42,16 @@ struct MarkdownReport: ReportFormat {
         return "| \(mark) | `\(Self.cell(result.name))` | `\(Self.cell(ReportFormatting.requestLine(result.request)))` | \(Self.cell(ReportFormatting.outcomeLine(result))) |\n"
     }
 
+    /// What happened, in the heading: a run that reached no server found no drift.
+    static func verdict(_ report: VerifySummary) -> String {
+        if report.exitCode == 0 { return "✅ contract verify passed" }
+        if report.exitCode == 3 { return "❌ contract verify reached no server" }
+        if report.failed == 0 { return "❌ contract verify got no response for \(report.errors) case\(report.errors == 1 ? "" : "s")" }
+        return "❌ contract verify found drift"
+    }
+
     func closing(_ report: VerifySummary) -> (header: String, trailer: String) {
-        let verdict = report.exitCode == 0 ? "✅ contract verify passed" : "❌ contract verify found drift"
+        let verdict = Self.verdict(report)
         var header = "## \(verdict)\n\n\(ReportFormatting.summary(report)), against `\(Self.code(report.baseURL))`.\n"
         // A large run where every case passed needs no table at all.
         if listsPassing || rows > 0 {
