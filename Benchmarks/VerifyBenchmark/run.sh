@@ -3,6 +3,8 @@
 # same run as two references on the same endpoint and concurrency: wrk (the limit of loopback
 # HTTP here) and a bare libcurl multi loop with no checks (what our wrapper adds on top of curl).
 # Usage: Benchmarks/VerifyBenchmark/run.sh [CASES=10000] [IN_FLIGHT=16]
+# BEFORE=/path/to/an/older/contract also measures that binary in the same run (a before/after
+# pair on the same machine state: build the older commit in a git worktree).
 set -euo pipefail
 cases=${1:-10000}
 inflight=${2:-16}
@@ -46,7 +48,7 @@ ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 
 # Requests per second of `contract verify` on a tree, from its summary line ("N cases: … in 1.23 s").
 verify_rate() {
-    "$contract" verify --base-url "http://127.0.0.1:$port" --concurrency "$inflight" --color never "$1" > "$work/out.txt" || {
+    "${2:-$contract}" verify --base-url "http://127.0.0.1:$port" --concurrency "$inflight" --color never "$1" > "$work/out.txt" || {
         echo "contract verify failed:"; grep -v "^PASS" "$work/out.txt" | head -20; exit 1; }
     tail -1 "$work/out.txt" | awk -v n="$cases" '{ s = ($NF == "ms") ? $(NF-1) / 1000 : $(NF-1); print int(n / s) }'
 }
@@ -63,12 +65,19 @@ for body in page product; do
     # each body against the same schema, with no other check, result or report.
     floor_rate=$(for i in 1 2 3; do SCHEMA="$work/contracts-$body/schemas/$body.json" "$client" "$url" "$cases" "$inflight"; done | best)
     verify=$(for i in 1 2 3; do verify_rate "$work/contracts-$body"; done | best)
+    if [ -n "${BEFORE:-}" ]; then before=$(for i in 1 2 3; do verify_rate "$work/contracts-$body" "$BEFORE"; done | best); fi
     echo "GET /$body.json ($bytes bytes of JSON; schema with \$ref, formats, a pattern, an enum):"
     printf '  %-38s %10s %8s\n' "wrk (loopback limit)" "$wrk_rate" "1.00"
     printf '  %-38s %10s %8s\n' "bare libcurl multi loop" "$curl_rate" "$(ratio "$curl_rate" "$wrk_rate")"
     printf '  %-38s %10s %8s\n' "ContractHTTP alone (stream, no checks)" "$client_rate" "$(ratio "$client_rate" "$wrk_rate")"
     printf '  %-38s %10s %8s\n' "ContractHTTP + parse + validate only" "$floor_rate" "$(ratio "$floor_rate" "$wrk_rate")"
     printf '  %-38s %10s %8s\n' "contract verify, schema validation on" "$verify" "$(ratio "$verify" "$wrk_rate")"
+    if [ -n "${BEFORE:-}" ]; then
+        printf '  %-38s %10s %8s\n' "the BEFORE contract verify" "$before" "$(ratio "$before" "$wrk_rate")"
+        echo "  to the ceiling (+ parse + validate only): contract verify $(ratio "$verify" "$floor_rate"), BEFORE $(ratio "$before" "$floor_rate")"
+    else
+        echo "  to the ceiling (+ parse + validate only): contract verify $(ratio "$verify" "$floor_rate")"
+    fi
     echo "  to the bare curl loop: ContractHTTP $(ratio "$client_rate" "$curl_rate"), + parse + validate $(ratio "$floor_rate" "$curl_rate"), contract verify $(ratio "$verify" "$curl_rate")"
 done
 
