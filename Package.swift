@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "ContractFilesTests", dependencies: ["ContractFiles"]),
         .testTarget(
             name: "ContractVerifierTests", dependencies: ["ContractVerifier", "ContractHTTP", "ContractModel", "ContractJSON", "TestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Schemas"]
         ),
         .testTarget(
             name: "ContractOpenAPITests", dependencies: ["ContractOpenAPI", "ContractFixtures", "ContractModel", "ContractJSON", "TestSupport"],
