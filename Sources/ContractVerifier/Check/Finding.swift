@@ -48,6 +48,13 @@ public struct Finding: Sendable, Hashable {
     }
 
     public var kind: Kind
+    /// Which check found it, stable across runs and releases: `status`, `header.pattern`,
+    /// `body.schema`, `setup.status`… (docs/verify-report.md lists them). With ``subject``, the
+    /// pointer and the keyword, what a finding is: its ``fingerprint(contract:case:)``.
+    public var rule: String?
+    /// What the rule looked at, where a pointer does not say it: the header field (lowercased),
+    /// the setup step, the repeated member name, the transport error's kind.
+    public var subject: String?
     /// One line: `/data/3/price: expected number, found string '12,00'`.
     public var message: String
     /// For body findings: where in the response body.
@@ -59,9 +66,12 @@ public struct Finding: Sendable, Hashable {
     public var excerpt: String?
 
     public init(
-        kind: Kind, message: String, pointer: String? = nil, keyword: String? = nil, schemaLocation: String? = nil, excerpt: String? = nil
+        kind: Kind, rule: String? = nil, subject: String? = nil, message: String, pointer: String? = nil, keyword: String? = nil,
+        schemaLocation: String? = nil, excerpt: String? = nil
     ) {
         self.kind = kind
+        self.rule = rule
+        self.subject = subject
         self.message = message
         self.pointer = pointer
         self.keyword = keyword

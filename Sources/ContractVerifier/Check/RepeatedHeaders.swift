@@ -139,6 +139,6 @@ enum RepeatedHeaders {
         } else {
             return nil
         }
-        return Finding(kind: .header, message: "expected one '\(name)' field (\(reason)), \(found)")
+        return Finding(kind: .header, rule: "header.repeated", subject: key, message: "expected one '\(name)' field (\(reason)), \(found)")
     }
 }

@@ -43,19 +43,19 @@ extension ResponseChecker {
             case .notEqual:
                 findings.append(notEqual(body, conditions.equals ?? "", charset, text(), bomNote))
             case .noMatch:
-                findings.append(Finding(kind: .body, message: "expected a body matching '\(conditions.pattern ?? "")', found '\(clip(text()))'\(bomNote)"))
+                findings.append(Finding(kind: .body, rule: "body.text.pattern", message: "expected a body matching '\(conditions.pattern ?? "")', found '\(clip(text()))'\(bomNote)"))
             case .invalidPattern:
-                findings.append(Finding(kind: .body, message: "the body pattern '\(conditions.pattern ?? "")' is not a valid regular expression"))
+                findings.append(Finding(kind: .body, rule: "body.text.pattern-invalid", message: "the body pattern '\(conditions.pattern ?? "")' is not a valid regular expression"))
             case .missing(let missing):
                 findings.append(missingSubstrings(body, missing, of: conditions.contains.count, charset, text(), bomNote))
             case .length(let count):
                 // The end of the text: where a cut or an addition shows.
                 findings.append(Finding(
-                    kind: .body, message: lengthMessage(conditions.length, found: count),
+                    kind: .body, rule: "body.text.length", message: lengthMessage(conditions.length, found: count),
                     excerpt: body.isEmpty ? nil : textExcerpt(body, around: body.count - BodyExcerpt.radius, charset)))
             case .sha256(let digest):
                 findings.append(Finding(
-                    kind: .body, message: digestMessage(conditions.sha256 ?? "", found: digest, body),
+                    kind: .body, rule: "body.text.sha256", message: digestMessage(conditions.sha256 ?? "", found: digest, body),
                     excerpt: body.isEmpty ? nil : textExcerpt(body, around: BodyExcerpt.radius, charset)))
             }
         }
@@ -67,11 +67,11 @@ extension ResponseChecker {
         return expectation.mismatches(body).map { mismatch in
             switch mismatch {
             case .bytes:
-                Finding(kind: .body, message: differentBytes(body, expected: expectation.bytes ?? []), excerpt: excerpt)
+                Finding(kind: .body, rule: "body.binary.bytes", message: differentBytes(body, expected: expectation.bytes ?? []), excerpt: excerpt)
             case .length(let count):
-                Finding(kind: .body, message: lengthMessage(expectation.length, found: count), excerpt: excerpt)
+                Finding(kind: .body, rule: "body.binary.length", message: lengthMessage(expectation.length, found: count), excerpt: excerpt)
             case .sha256(let digest):
-                Finding(kind: .body, message: digestMessage(expectation.sha256 ?? "", found: digest, body), excerpt: excerpt)
+                Finding(kind: .body, rule: "body.binary.sha256", message: digestMessage(expectation.sha256 ?? "", found: digest, body), excerpt: excerpt)
             }
         }
     }
@@ -87,7 +87,7 @@ extension ResponseChecker {
             return notUTF8(body, at: offset, because: declaredReason(declared) ?? contract)
         }
         return Finding(
-            kind: .body,
+            kind: .body, rule: "body.text.charset",
             message: "expected \(charset.displayName) text ('charset' is '\(charset.rawValue)'), found \(BodyEncoding.describeBytes(at: offset, in: body)), "
                 + "which is not \(charset.displayName), at \(BodyEncoding.position(of: offset, in: body))",
             excerpt: BodyExcerpt.around(body, offset: offset, secrets: secrets))
@@ -99,11 +99,11 @@ extension ResponseChecker {
         let message = "expected the body '\(clip(wanted))', found '\(clip(text))'\(bomNote)"
         let expected = charset.encode(wanted) ?? []
         let offset = zip(expected, body).prefix { $0 == $1 }.count
-        guard charset.decode(Array(body.prefix(offset))).unicodeScalars.count >= 60 else { return Finding(kind: .body, message: message) }
+        guard charset.decode(Array(body.prefix(offset))).unicodeScalars.count >= 60 else { return Finding(kind: .body, rule: "body.text.equals", message: message) }
         let place = offset >= body.count
             ? "the body ends at \(position(of: offset, in: body, charset)), where the expected text goes on"
             : "the first difference is at \(position(of: offset, in: body, charset))"
-        return Finding(kind: .body, message: message + "; " + place, excerpt: textExcerpt(body, around: offset, charset))
+        return Finding(kind: .body, rule: "body.text.equals", message: message + "; " + place, excerpt: textExcerpt(body, around: offset, charset))
     }
 
     /// The substrings not found, in the contract's order; for each found in another case (ASCII
@@ -125,7 +125,7 @@ extension ResponseChecker {
         }
         let hint = hints.isEmpty ? "" : "; " + hints.joined(separator: "; ")
         return Finding(
-            kind: .body, message: "expected the body to contain \(list), \(which) (\(counted)), found '\(clip(text))'\(bomNote)\(hint)",
+            kind: .body, rule: "body.text.contains", message: "expected the body to contain \(list), \(which) (\(counted)), found '\(clip(text))'\(bomNote)\(hint)",
             excerpt: body.isEmpty ? nil : textExcerpt(body, around: hintOffset ?? BodyExcerpt.radius, charset))
     }
 

@@ -32,7 +32,7 @@ struct ResponseChecker: Sendable {
             let unchecked = body == nil && expected.body != .unchecked
                 ? " (the body was not checked: the contract describes the body of a \(expected.status) response)" : ""
             findings.append(Finding(
-                kind: .status, message: "expected status \(expected.status), found \(response.status)\(unchecked)",
+                kind: .status, rule: "status", message: "expected status \(expected.status), found \(response.status)\(unchecked)",
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets)))
         }
         for header in expected.headers {
@@ -46,7 +46,7 @@ struct ResponseChecker: Sendable {
         case .empty:
             if !response.body.isEmpty {
                 findings.append(Finding(
-                    kind: .body, message: "expected an empty body, found \(response.body.count) bytes", excerpt: BodyExcerpt.head(response.body, secrets: secrets)))
+                    kind: .body, rule: "body.empty", message: "expected an empty body, found \(response.body.count) bytes", excerpt: BodyExcerpt.head(response.body, secrets: secrets)))
             }
         case .text(let matcher):
             findings += checkText(response.body, matcher.conditions, declared)
@@ -69,22 +69,23 @@ struct ResponseChecker: Sendable {
     private func check(_ expectation: HeaderExpectation, in response: HTTPResponse, bindings: Bindings) -> Finding? {
         let values = response.values(of: expectation.name)
         let name = expectation.name
+        let field = name.lowercased()
         switch expectation.matcher {
         case .present:
-            return values.isEmpty ? Finding(kind: .header, message: "expected header '\(name)', found none") : nil
+            return values.isEmpty ? Finding(kind: .header, rule: "header.present", subject: field, message: "expected header '\(name)', found none") : nil
         case .absent:
-            return values.isEmpty ? nil : Finding(kind: .header, message: "expected no header '\(name)', found '\(clip(values[0]))'")
+            return values.isEmpty ? nil : Finding(kind: .header, rule: "header.absent", subject: field, message: "expected no header '\(name)', found '\(clip(values[0]))'")
         case .equals(let template):
             let wanted = bindings.render(template)
             guard !values.contains(wanted) else { return nil }
             let shown = bindings.display(template)
-            return Finding(kind: .header, message: "expected header '\(name)' to be '\(shown)', found \(describe(values))")
+            return Finding(kind: .header, rule: "header.equals", subject: field, message: "expected header '\(name)' to be '\(shown)', found \(describe(values))")
         case .pattern(let pattern):
             guard let regex = regex(pattern) else {
-                return Finding(kind: .header, message: "the pattern '\(pattern)' for header '\(name)' is not a valid regular expression")
+                return Finding(kind: .header, rule: "header.pattern-invalid", subject: field, message: "the pattern '\(pattern)' for header '\(name)' is not a valid regular expression")
             }
             guard !values.contains(where: regex.matches) else { return nil }
-            return Finding(kind: .header, message: "expected header '\(name)' to match '\(pattern)', found \(describe(values))")
+            return Finding(kind: .header, rule: "header.pattern", subject: field, message: "expected header '\(name)' to match '\(pattern)', found \(describe(values))")
         }
     }
 
@@ -108,7 +109,7 @@ struct ResponseChecker: Sendable {
         var findings: [Finding] = []
         if !declared.isJSON {
             findings.append(Finding(
-                kind: .contentType,
+                kind: .contentType, rule: "content-type.json",
                 message: "expected a JSON content type (application/json or */*+json), found \(declared.contentType.map { "'\(clip($0))'" } ?? "none")"))
         }
         if let finding = byteOrderMark(response.body) { findings.append(finding) }
@@ -130,7 +131,7 @@ struct ResponseChecker: Sendable {
             }
             let offset = error.location.offset
             findings.append(Finding(
-                kind: .body, message: "expected a JSON body, found invalid JSON at line \(error.location.line), column \(error.location.column): \(error.message)",
+                kind: .body, rule: "body.json", message: "expected a JSON body, found invalid JSON at line \(error.location.line), column \(error.location.column): \(error.message)",
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.around(response.body, offset: offset, secrets: secrets)))
             return findings
         }
@@ -142,12 +143,12 @@ struct ResponseChecker: Sendable {
             let clipped = clippedPointer(pointer)
             let shownPointer = pointer.isRoot ? "/" : clipped
             findings.append(Finding(
-                kind: .body, message: "\(shownPointer): \(error.message)", pointer: clipped, keyword: error.keyword,
+                kind: .body, rule: "body.schema", message: "\(shownPointer): \(error.message)", pointer: clipped, keyword: error.keyword,
                 schemaLocation: catalog.display(error.absoluteKeywordLocation), excerpt: BodyExcerpt.around(response.body, offset: offset, secrets: secrets)))
         }
         if result.omitted > 0 {
             findings.append(Finding(
-                kind: .body, message: "and \(Self.grouped(result.omitted)) more schema errors in this body, not listed (the first \(result.errors.count) are)"))
+                kind: .body, rule: "body.schema-more", message: "and \(Self.grouped(result.omitted)) more schema errors in this body, not listed (the first \(result.errors.count) are)"))
         }
         return findings
     }
@@ -168,7 +169,7 @@ struct ResponseChecker: Sendable {
     func notUTF8(_ body: [UInt8], at offset: Int, because reason: String?) -> Finding {
         let why = reason.map { " (\($0))" } ?? ""
         return Finding(
-            kind: .body,
+            kind: .body, rule: "body.encoding",
             message: "expected UTF-8 text\(why), found \(BodyEncoding.describeBytes(at: offset, in: body)), which is not UTF-8, "
                 + "at \(BodyEncoding.position(of: offset, in: body))",
             excerpt: BodyExcerpt.around(body, offset: offset, secrets: secrets))
@@ -180,7 +181,7 @@ struct ResponseChecker: Sendable {
     func byteOrderMark(_ body: [UInt8]) -> Finding? {
         guard BodyEncoding.startsWithByteOrderMark(body) else { return nil }
         return Finding(
-            kind: .body,
+            kind: .body, rule: "body.byte-order-mark",
             message: "expected a JSON body without a byte order mark (RFC 8259 §8.1), found the bytes 0xEF 0xBB 0xBF (U+FEFF) "
                 + "before the first value; many JSON parsers reject it",
             excerpt: BodyExcerpt.head(body, secrets: secrets))
@@ -208,14 +209,14 @@ struct ResponseChecker: Sendable {
             let listed = places.dropLast().joined(separator: ", ") + ", then " + places[places.count - 1]
             let excerptOffset = offsets[repeated.occurrences[1].keyOrdinal] ?? 0
             findings.append(Finding(
-                kind: .body,
+                kind: .body, rule: "body.duplicate-member", subject: MessageText.clipped(repeated.name, to: Self.maxPointerToken),
                 message: "\(pointer): expected each member name once per object (RFC 8259 §4, I-JSON RFC 7493 §2.3), "
                     + "found '\(clip(repeated.name, to: 40))' \(times): \(listed); parsers disagree on which value a client reads",
                 pointer: pointer, excerpt: BodyExcerpt.around(body, offset: excerptOffset, secrets: secrets)))
         }
         if found.omitted > 0 {
             findings.append(Finding(
-                kind: .body, message: "and \(Self.grouped(found.omitted)) more repeated member names in this body, not listed (the first \(found.repeats.count) are)"))
+                kind: .body, rule: "body.duplicate-member-more", message: "and \(Self.grouped(found.omitted)) more repeated member names in this body, not listed (the first \(found.repeats.count) are)"))
         }
         return findings
     }

@@ -84,9 +84,9 @@ struct CaseRunner: Sendable {
         // contract: an error, not drift.
         result.outcome = .error
         if let setup {
-            result.findings = [Finding(kind: .setup, message: "setup step '\(setup)' got no response: \(error)\(retried)")]
+            result.findings = [Finding(kind: .setup, rule: "setup.no-response", subject: setup, message: "setup step '\(setup)' got no response: \(error)\(retried)")]
         } else {
-            result.findings = [Finding(kind: .transport, message: "no response: \(error)\(retried)")]
+            result.findings = [Finding(kind: .transport, rule: "transport", subject: error.kind.rawValue, message: "no response: \(error)\(retried)")]
         }
         result.duration = ContinuousClock.now - start
         return redacted(result)
@@ -96,7 +96,7 @@ struct CaseRunner: Sendable {
     private func checkSetup(_ step: SetupStep, _ response: HTTPResponse, captures: inout [String: JSONValue]) -> Finding? {
         guard step.status.accepts(response.status) else {
             return Finding(
-                kind: .setup, message: "setup step '\(step.name)': expected status \(step.status), found \(response.status)",
+                kind: .setup, rule: "setup.status", subject: step.name, message: "setup step '\(step.name)': expected status \(step.status), found \(response.status)",
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets))
         }
         guard !step.captures.isEmpty else { return nil }
@@ -105,7 +105,7 @@ struct CaseRunner: Sendable {
             document = try JSONParser(tracksLocations: false).parse(response.body).value
         } catch {
             return Finding(
-                kind: .setup, message: "setup step '\(step.name)': cannot capture from a body that is not JSON (\(error.message))",
+                kind: .setup, rule: "setup.capture-json", subject: step.name, message: "setup step '\(step.name)': cannot capture from a body that is not JSON (\(error.message))",
                 excerpt: BodyExcerpt.head(response.body, secrets: secrets))
         }
         for capture in step.captures {
@@ -113,7 +113,7 @@ struct CaseRunner: Sendable {
                 captures[capture.variable] = try document.resolve(capture.pointer)
             } catch {
                 return Finding(
-                    kind: .setup, message: "setup step '\(step.name)': cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
+                    kind: .setup, rule: "setup.capture", subject: "\(step.name)/\(capture.variable)", message: "setup step '\(step.name)': cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
                     pointer: capture.pointer.description, excerpt: BodyExcerpt.head(response.body, secrets: secrets))
             }
         }
@@ -140,6 +140,8 @@ struct CaseRunner: Sendable {
             finding.excerpt = finding.excerpt.map(shown)
             // A member name is the server's to choose: an echoed secret can be a key in the pointer.
             finding.pointer = finding.pointer.map(shown)
+            // So can a repeated member name.
+            finding.subject = finding.subject.map(shown)
             return finding
         }
         if var response = result.response {

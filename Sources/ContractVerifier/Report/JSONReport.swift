@@ -66,7 +66,7 @@ struct JSONReport: ReportFormat {
             "attempts": number(result.attempts),
             "request": requestObject(result.request),
             "response": result.response.map(responseObject) ?? .null,
-            "findings": .array(result.findings.map(findingObject)),
+            "findings": .array(result.findings.map { findingObject($0, of: result) }),
             "curl": .string(CurlCommand.line(for: result.request)),
         ]
         if let error = result.transportError {
@@ -104,8 +104,13 @@ struct JSONReport: ReportFormat {
         ])
     }
 
-    private static func findingObject(_ finding: Finding) -> JSONValue {
-        var members: [JSONObject.Member] = [.init(key: "kind", value: .string(finding.kind.rawValue)), .init(key: "message", value: .string(finding.message))]
+    private static func findingObject(_ finding: Finding, of result: CaseResult) -> JSONValue {
+        var members: [JSONObject.Member] = [
+            .init(key: "kind", value: .string(finding.kind.rawValue)), .init(key: "message", value: .string(finding.message)),
+            .init(key: "fingerprint", value: .string(finding.fingerprint(contract: result.contractID, case: result.caseName))),
+        ]
+        if let rule = finding.rule { members.append(.init(key: "rule", value: .string(rule))) }
+        if let subject = finding.subject { members.append(.init(key: "subject", value: .string(subject))) }
         if let pointer = finding.pointer { members.append(.init(key: "pointer", value: .string(pointer))) }
         if let keyword = finding.keyword { members.append(.init(key: "keyword", value: .string(keyword))) }
         if let location = finding.schemaLocation { members.append(.init(key: "schemaLocation", value: .string(location))) }

@@ -39,6 +39,7 @@ enum ReportFormatting {
             if let keyword = finding.keyword, let location = finding.schemaLocation {
                 line += " [keyword '\(keyword)' at \(location)]"
             }
+            line += " #" + finding.fingerprint(contract: result.contractID, case: result.caseName)
             lines.append(line)
             if let excerpt = finding.excerpt, !excerpt.isEmpty { lines.append("    body: \(excerpt)") }
             if !group.others.isEmpty {
