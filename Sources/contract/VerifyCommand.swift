@@ -71,6 +71,12 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Treat 'format' in schemas as an annotation only (the default asserts it).")
     var noFormatAssertion = false
 
+    @Option(help: "Findings to count as known: a file 'contract baseline' writes from a JSON report.")
+    var baseline: String?
+
+    @Option(help: "What fails the run (exit 1): 'new' findings, those the baseline does not know (the default; without a baseline every finding is new), or 'any'.")
+    var failOn = "new"
+
     @Flag(name: [.customShort("q"), .long], help: "Print only the cases that did not pass (and the summary).")
     var quiet = false
 
@@ -118,6 +124,8 @@ struct VerifyCommand: AsyncParsableCommand {
         arguments.headers = headers
         arguments.reports = reports
         arguments.independentCases = independentCases
+        arguments.baselinePath = baseline
+        arguments.failOn = failOn
         arguments.assertsFormats = !noFormatAssertion
         arguments.userAgent = "contract/\(ContractCommand.configuration.version)"
         return arguments

@@ -64,6 +64,14 @@ public struct Finding: Sendable, Hashable {
     public var schemaLocation: String?
     /// A short excerpt of the body around the pointer.
     public var excerpt: String?
+    /// With `--baseline`: the entry that lists this finding (known, or expired); nil is new.
+    public var baseline: BaselineStatus?
+
+    /// Known drift: listed in the baseline and not expired.
+    public var isKnown: Bool {
+        if case .known = baseline { return true }
+        return false
+    }
 
     public init(
         kind: Kind, rule: String? = nil, subject: String? = nil, message: String, pointer: String? = nil, keyword: String? = nil,

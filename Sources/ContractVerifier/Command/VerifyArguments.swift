@@ -1,4 +1,5 @@
 import ContractModel
+import Foundation
 
 /// `contract verify`'s command line as typed, before any check: ``options(environment:)`` and
 /// ``reportRequests()`` turn it into what the verifier runs, or say what is wrong with it. The
@@ -30,6 +31,10 @@ public struct VerifyArguments: Sendable {
     /// `--report kind=PATH`s.
     public var reports: [String] = []
     public var independentCases = false
+    /// `--baseline FILE`: findings to count as known.
+    public var baselinePath: String?
+    /// `--fail-on new|any`.
+    public var failOn = "new"
     /// False with `--no-format-assertion`.
     public var assertsFormats = true
     /// Sent as `User-Agent`: `contract/0.1.0`.
@@ -64,6 +69,11 @@ public struct VerifyArguments: Sendable {
         options.extraHeaders = extraHeaders
         options.assertsFormats = assertsFormats
         options.independentCases = independentCases
+        guard let failOn = FailOn(rawValue: failOn) else {
+            throw VerifyArgumentError("--fail-on must be 'new' or 'any', found '\(failOn)'")
+        }
+        options.failOn = failOn
+        if let baselinePath { options.baseline = try Self.baseline(at: baselinePath) }
         options.environment = environment
         try options.validate()
         return options
@@ -75,6 +85,17 @@ public struct VerifyArguments: Sendable {
         for text in reports { requests.append(try ReportRequest(parsing: text)) }
         try ReportRequest.check(requests)
         return requests
+    }
+
+    /// The baseline file, read and checked whole: a baseline half read would make known drift new.
+    private static func baseline(at path: String) throws(VerifyArgumentError) -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw VerifyArgumentError("--baseline '\(path)' is not a readable file (write one with 'contract baseline REPORT --out \(path)')")
+        }
+        switch Baseline.parse(Array(data), file: path) {
+        case .success(let baseline): return baseline
+        case .failure(let error): throw VerifyArgumentError("--baseline '\(path)' cannot be used:\n" + error.description)
+        }
     }
 
     /// Seconds as typed (`2.5`) as a duration of whole milliseconds, never rounded down to none.

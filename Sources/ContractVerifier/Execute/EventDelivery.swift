@@ -12,11 +12,20 @@ final class EventDelivery: @unchecked Sendable {
     private var reporters: [(any VerifyReporter)?]
     private var summary: VerifySummary
     private let redact: @Sendable (String) -> String
+    private let baseline: BaselineCheck?
+    /// Fingerprints of known or expired findings met, for what the baseline lists and no case met.
+    private var met: Set<String> = []
 
     /// - Parameter redact: masks secrets in a reporter's error before it is kept.
-    init(reporters: [any VerifyReporter], baseURL: String, redact: @escaping @Sendable (String) -> String) {
+    init(
+        reporters: [any VerifyReporter], baseURL: String, baseline: BaselineCheck?, failOn: FailOn,
+        redact: @escaping @Sendable (String) -> String
+    ) {
         self.reporters = reporters
         summary = VerifySummary(baseURL: baseURL)
+        summary.hasBaseline = baseline != nil
+        summary.failOn = failOn
+        self.baseline = baseline
         self.redact = redact
     }
 
@@ -25,16 +34,25 @@ final class EventDelivery: @unchecked Sendable {
     }
 
     func finished(_ result: CaseResult, at position: Int) {
+        var result = result
+        var listed: [String] = []
+        if let baseline {
+            // Marked here, before any reporter sees the result, outside the lock.
+            baseline.mark(&result)
+            listed = result.findings.filter { $0.baseline != nil }.map { $0.fingerprint(contract: result.contractID, case: result.caseName) }
+        }
         lock.withLock {
+            met.formUnion(listed)
             summary.count(result)
             tell(.finished(result, position: position))
         }
     }
 
     /// Ends the run: the tally, told to every reporter still listening, with their errors.
-    func completed(after duration: Duration) -> VerifySummary {
+    func completed(after duration: Duration, ran cases: Set<String>) -> VerifySummary {
         lock.withLock {
             summary.duration = duration
+            summary.fixed = baseline?.fixed(ran: cases, met: met) ?? []
             tell(.completed(summary))
             return summary
         }

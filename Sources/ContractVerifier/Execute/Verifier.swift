@@ -12,7 +12,9 @@ public enum Verifier {
         let options = plan.options
         let start = ContinuousClock.now
         let secrets = plan.secrets
-        let delivery = EventDelivery(reporters: reporters, baseURL: secrets.redact(options.baseURL)) { secrets.redact($0) }
+        let delivery = EventDelivery(
+            reporters: reporters, baseURL: secrets.redact(options.baseURL), baseline: plan.baseline, failOn: options.failOn
+        ) { secrets.redact($0) }
         delivery.started(total: plan.cases.count)
         // Checks run on the engines' threads, so one engine per core spreads them.
         let client = HTTPClient(engines: min(8, ProcessInfo.processInfo.activeProcessorCount))
@@ -35,7 +37,7 @@ public enum Verifier {
                 })
             }
         }
-        return delivery.completed(after: ContinuousClock.now - start)
+        return delivery.completed(after: ContinuousClock.now - start, ran: Set(plan.cases.map(\.name)))
     }
 
     /// Plans and runs `set` with `options`, keeping every result: for tests and tools that want

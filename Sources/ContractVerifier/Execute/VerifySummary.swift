@@ -12,6 +12,15 @@ public struct VerifySummary: Sendable {
     public private(set) var errors = 0
     /// Cases whose request reached no server (DNS, refused connection, TLS).
     public private(set) var unreachable = 0
+    /// Distinct findings (by fingerprint, per case) the baseline does not know, and those it does.
+    /// Without a baseline every finding is new.
+    public private(set) var newFindings = 0
+    public private(set) var knownFindings = 0
+    /// Baseline entries of cases that ran that no finding met: drift that was fixed.
+    public var fixed: [Baseline.Entry] = []
+    /// Whether the run had a baseline, and what fails it.
+    public var hasBaseline = false
+    public var failOn = FailOn.new
 
     public init(baseURL: String) {
         self.baseURL = baseURL
@@ -32,12 +41,20 @@ public struct VerifySummary: Sendable {
         case .error: errors += 1
         }
         if result.isUnreachable { unreachable += 1 }
+        var seen: Set<String> = []
+        for finding in result.findings where seen.insert(finding.fingerprint(contract: result.contractID, case: result.caseName)).inserted {
+            if finding.isKnown { knownFindings += 1 } else { newFindings += 1 }
+        }
     }
 
-    /// 0 every case passed; 1 at least one drifted or broke; 3 no request reached a server.
+    /// 3 when no request reached a server, whatever the baseline says; else 1 when a finding
+    /// fails the run (any with `--fail-on any`, a new one by default), else 0.
     public var exitCode: Int32 {
         if total > 0 && unreachable == total { return 3 }
-        return passed == total ? 0 : 1
+        switch failOn {
+        case .any: return passed == total ? 0 : 1
+        case .new: return newFindings == 0 ? 0 : 1
+        }
     }
 }
 

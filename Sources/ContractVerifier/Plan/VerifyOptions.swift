@@ -24,6 +24,11 @@ public struct VerifyOptions: Sendable {
     /// (`--independent-cases`); by default a case that changes state never runs beside another
     /// case on the same path or a path inside it.
     public var independentCases = false
+    /// Findings to count as known (`--baseline`), and when the run fails (`--fail-on`).
+    public var baseline: Baseline?
+    public var failOn = FailOn.new
+    /// The date expiry dates are compared with, `YYYY-MM-DD`; nil is today in UTC.
+    public var today: String?
 
     /// How each transfer behaves; the public fields below read and write it, so callers need no
     /// HTTP types.

@@ -40,6 +40,8 @@ public struct VerifyPlan: Sendable {
     let secrets: Secrets
     /// Every header and text pattern the cases check, compiled once.
     let patterns: [String: ECMARegex]
+    /// The baseline the findings are marked against, if any.
+    let baseline: BaselineCheck?
 
     /// The number of cases the plan runs.
     public var caseCount: Int { cases.count }
@@ -115,6 +117,7 @@ public struct VerifyPlan: Sendable {
         self.catalog = catalog
         self.cases = RunOrder.arranged(cases)
         self.patterns = patterns
+        baseline = options.baseline.map { BaselineCheck($0, today: options.today ?? BaselineCheck.today()) }
         secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
     }
 

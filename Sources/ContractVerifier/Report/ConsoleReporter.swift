@@ -40,6 +40,7 @@ public final class ConsoleReporter: VerifyReporter {
         case .completed(let summary):
             clearProgress()
             let color: Color = summary.exitCode == 0 ? .green : .red
+            for entry in summary.fixed { write(ReportFormatting.fixedLine(entry) + "\n") }
             write(paint(ReportFormatting.summary(summary), color) + "\n")
         }
     }

@@ -29,6 +29,8 @@ struct JSONReport: ReportFormat {
                 "total": Self.number(report.total), "passed": Self.number(report.passed), "failed": Self.number(report.failed),
                 "errors": Self.number(report.errors),
             ]),
+            "findings": Self.object(["new": Self.number(report.newFindings), "known": Self.number(report.knownFindings)]),
+            "fixed": .array(report.fixed.map(Self.fixedObject)),
         ]
         let skeleton = Self.writer.string(Self.document(baseURL: report.baseURL, totals: totals))
         // The skeleton's empty `[]` closes the array the cases were written into.
@@ -111,10 +113,22 @@ struct JSONReport: ReportFormat {
         ]
         if let rule = finding.rule { members.append(.init(key: "rule", value: .string(rule))) }
         if let subject = finding.subject { members.append(.init(key: "subject", value: .string(subject))) }
+        switch finding.baseline {
+        case .known?: members.append(.init(key: "baseline", value: "known"))
+        case .expired(let entry)?: members.append(.init(key: "baseline", value: .string("expired \(entry.expires ?? "")")))
+        case nil: break
+        }
         if let pointer = finding.pointer { members.append(.init(key: "pointer", value: .string(pointer))) }
         if let keyword = finding.keyword { members.append(.init(key: "keyword", value: .string(keyword))) }
         if let location = finding.schemaLocation { members.append(.init(key: "schemaLocation", value: .string(location))) }
         if let excerpt = finding.excerpt { members.append(.init(key: "excerpt", value: .string(excerpt))) }
+        return .object(JSONObject(members))
+    }
+
+    private static func fixedObject(_ entry: Baseline.Entry) -> JSONValue {
+        var members: [JSONObject.Member] = [.init(key: "fingerprint", value: .string(entry.fingerprint)), .init(key: "case", value: .string(entry.caseName))]
+        if let rule = entry.rule { members.append(.init(key: "rule", value: .string(rule))) }
+        if let place = entry.place { members.append(.init(key: "where", value: .string(place))) }
         return .object(JSONObject(members))
     }
 

@@ -80,6 +80,11 @@ struct MarkdownReport: ReportFormat {
                 trailer += "\n… and \(notDetailed) more case\(notDetailed == 1 ? "" : "s") that did not pass; the JSON report (`--report json=PATH`) has every one.\n"
             }
         }
+        if !report.fixed.isEmpty {
+            trailer += "\n### Fixed since the baseline\n\n"
+            trailer += report.fixed.prefix(Self.maxRows).map { "- `\(Self.code(ReportFormatting.fixedLine($0)))`\n" }.joined()
+            if report.fixed.count > Self.maxRows { trailer += "- … and \(report.fixed.count - Self.maxRows) more\n" }
+        }
         return (header, trailer)
     }
 

@@ -40,6 +40,11 @@ enum ReportFormatting {
                 line += " [keyword '\(keyword)' at \(location)]"
             }
             line += " #" + finding.fingerprint(contract: result.contractID, case: result.caseName)
+            switch finding.baseline {
+            case .known(let entry)?: line += entry.reason.map { " (known: \($0))" } ?? " (known)"
+            case .expired(let entry)?: line += " (new: its baseline entry expired on \(entry.expires ?? "?"))"
+            case nil: break
+            }
             lines.append(line)
             if let excerpt = finding.excerpt, !excerpt.isEmpty { lines.append("    body: \(excerpt)") }
             if !group.others.isEmpty {
@@ -90,6 +95,18 @@ enum ReportFormatting {
         var parts = ["\(report.passed) passed", "\(report.failed) failed"]
         if report.errors > 0 { parts.append("\(report.errors) without response") }
         let count = report.total
-        return "\(count) case\(count == 1 ? "" : "s"): " + parts.joined(separator: ", ") + " in \(duration(report.duration))"
+        var line = "\(count) case\(count == 1 ? "" : "s"): " + parts.joined(separator: ", ") + " in \(duration(report.duration))"
+        if report.hasBaseline {
+            line += "; findings against the baseline: \(report.newFindings) new, \(report.knownFindings) known, \(report.fixed.count) fixed"
+        }
+        return line
+    }
+
+    /// A baseline entry no finding met, as one line.
+    static func fixedLine(_ entry: Baseline.Entry) -> String {
+        var line = "fixed: \(entry.caseName) #\(entry.fingerprint)"
+        let about = [entry.rule, entry.place].compactMap { $0 }.joined(separator: " ")
+        if !about.isEmpty { line += " (\(about))" }
+        return line
     }
 }
