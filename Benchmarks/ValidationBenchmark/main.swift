@@ -3,6 +3,8 @@
 //   swift run -c release ValidationBenchmark /tmp/contract-bench
 // Prints parse-only MB/s, validate-only docs/s on pre-parsed values, parse+validate MB/s, and
 // checks every verdict against docs.expected.jsonl (exit 1 on any disagreement).
+// PROFILE=validate parses once and then only validates; PROFILE=parse only parses to tapes (each
+// dropped, as verify does): for `perf record` or callgrind.
 import ContractJSON
 import ContractSchema
 import Foundation
@@ -61,6 +63,16 @@ if ProcessInfo.processInfo.environment["PROFILE"] == "validate" {
     print("\(valid) valid")
     exit(0)
 }
+// PROFILE=parse: parse each document to a tape and drop it, round after round.
+if ProcessInfo.processInfo.environment["PROFILE"] == "parse" {
+    let rounds = Int(ProcessInfo.processInfo.environment["PROFILE_ROUNDS"] ?? "") ?? 10
+    var entries = 0
+    for _ in 0..<rounds {
+        for line in lines { entries += (try? parser.parseTape(line))?.entries.count ?? 0 }
+    }
+    print("\(entries) entries")
+    exit(0)
+}
 let parseTime = best {
     documents = lines.map { (try? parser.parse($0).value) ?? .null }
 }
@@ -78,6 +90,12 @@ let valueTime = best {
 }
 let directTapeTime = best {
     tapes = lines.map { (try? parser.parseTape($0)) ?? JSONTape(.null) }
+}
+// As verify parses a body: to a tape that is dropped once used (the line above keeps all 10,000,
+// which makes it measure fresh memory as much as parsing).
+var entryCount = 0
+let droppedTapeTime = best {
+    entryCount = lines.reduce(0) { $0 + ((try? parser.parseTape($1))?.entries.count ?? 0) }
 }
 // What `contract verify` does with a body: bytes straight to a tape, then the verdict.
 var directVerdicts: [Bool] = []
@@ -97,7 +115,8 @@ print("parse only:               \(figure(megabytes / parseTime)) MB/s")
 print("parse to values, to tapes: \(figure(megabytes / parseTime)) MB/s, then \(figure(megabytes / tapeTime)) MB/s")
 print("validate only (isValid):  \(figure(Double(lines.count) / validateTime)) docs/s, \(figure(megabytes / validateTime)) MB/s (on tapes)")
 print("validate a JSONValue:     \(figure(Double(lines.count) / valueTime)) docs/s (tape built per call)")
-print("parse straight to tapes:  \(figure(megabytes / directTapeTime)) MB/s")
+print("parse straight to tapes:  \(figure(megabytes / directTapeTime)) MB/s (all kept)")
+print("  one at a time, dropped:  \(figure(megabytes / droppedTapeTime)) MB/s (\(entryCount) entries)")
 print("parse + validate:         \(figure(megabytes / bothTime)) MB/s, \(figure(Double(lines.count) / bothTime)) docs/s (bytes to tape, verdict)")
 print("validate, every error:    \(figure(Double(lines.count) / errorsTime)) docs/s (\(errorCount) errors)")
 print("verdicts vs expected:     \(disagreements.isEmpty ? "all \(lines.count) agree" : "\(disagreements.count) disagree, first lines \(disagreements.prefix(10).map { $0 + 1 })")")

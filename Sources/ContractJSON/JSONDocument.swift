@@ -9,17 +9,40 @@ public struct JSONDocument: Sendable {
         public var firstLocation: SourceLocation
     }
 
+    /// Where values start: the parser's flat table, or a map a caller made.
+    private enum Places: Sendable {
+        case table(JSONLocations)
+        case map(JSONSourceMap)
+    }
+
     public let value: JSONValue
     public let source: SourceText
-    /// Nil when the parser was asked not to track locations.
-    public let sourceMap: JSONSourceMap?
     public let duplicateKeys: [DuplicateKey]
+    private let places: Places?
 
     public init(value: JSONValue, source: SourceText, sourceMap: JSONSourceMap?, duplicateKeys: [DuplicateKey]) {
         self.value = value
         self.source = source
-        self.sourceMap = sourceMap
+        places = sourceMap.map(Places.map)
         self.duplicateKeys = duplicateKeys
+    }
+
+    init(value: JSONValue, source: SourceText, locations: JSONLocations?, duplicateKeys: [DuplicateKey]) {
+        self.value = value
+        self.source = source
+        places = locations.map(Places.table)
+        self.duplicateKeys = duplicateKeys
+    }
+
+    /// Where every value and key starts, shaped like the value; nil when the parser was asked
+    /// not to track locations. Built on each call (the parser keeps a flat table, a fraction of
+    /// the size): ``location(of:)`` and its siblings are the way to ask.
+    public var sourceMap: JSONSourceMap? {
+        switch places {
+        case .table(let table): table.sourceMap(of: value)
+        case .map(let map): map
+        case nil: nil
+        }
     }
 
     /// Where the value at `pointer` starts, or nil when the pointer resolves to nothing.
@@ -55,7 +78,35 @@ public struct JSONDocument: Sendable {
     }
 
     private func offsets(of pointer: JSONPointer) -> (key: Int?, value: Int)? {
-        guard var map = sourceMap else { return nil }
+        switch places {
+        case .table(let table): offsets(of: pointer, in: table)
+        case .map(let map): offsets(of: pointer, in: map)
+        case nil: nil
+        }
+    }
+
+    private func offsets(of pointer: JSONPointer, in table: JSONLocations) -> (key: Int?, value: Int)? {
+        var value = self.value
+        var step = table.root
+        for token in pointer.tokens {
+            switch value {
+            case .object(let object):
+                guard let position = object.position(of: token) else { return nil }
+                value = object.members[position].value
+                step = table.child(position, of: step)
+            case .array(let elements):
+                guard let index = JSONPointer.arrayIndex(token), index < elements.count else { return nil }
+                value = elements[index]
+                step = table.child(index, of: step)
+            default:
+                return nil
+            }
+        }
+        return (step.keyOffset, step.offset)
+    }
+
+    private func offsets(of pointer: JSONPointer, in map: JSONSourceMap) -> (key: Int?, value: Int)? {
+        var map = map
         var value = self.value
         var keyOffset: Int?
         for token in pointer.tokens {

@@ -3,11 +3,17 @@
 /// The value is kept as sign × digits × 10^exponent, normalised so that equal values have
 /// equal representations: `1`, `1.0` and `10e-1` are the same integer, `0.1` stays `0.1`.
 public struct JSONNumber: Sendable, Hashable {
+    /// Each value has exactly one of these forms (the synthesised `==` and hash rely on it).
     enum Storage: Sendable, Hashable {
         /// Every integer that fits in 64 bits, zero included.
         case int(Int64)
-        /// Anything else. `digits` has no leading or trailing zeros and is not empty. Boxed, so a
-        /// number (and every `JSONValue`) stays small: decimals are rare, values many.
+        /// Any other value whose significant digits fit in 18: `significand` × 10^`exponent`, the
+        /// significand not a multiple of ten. Held inline: prices and ratios are common in API
+        /// data, and a box for each cost parsing an allocation per number.
+        case scaled(significand: Int64, exponent: Int32)
+        /// Anything else. `digits` has no leading or trailing zeros, is not empty and has more than
+        /// 18 digits or an exponent beyond 32 bits. Boxed, so a number (and every `JSONValue`)
+        /// stays small: such numbers are rare, values many.
         indirect case decimal(negative: Bool, digits: String, exponent: Int)
     }
 
@@ -39,10 +45,42 @@ public struct JSONNumber: Sendable, Hashable {
         exponent = max(-Self.exponentLimit, min(Self.exponentLimit, exponent))
         if exponent >= 0, digits.count + exponent <= 19, let int = Self.int64(digits, exponent, negative) {
             storage = .int(int)
+        } else if digits.count <= 18, let scaledExponent = Int32(exactly: exponent), let magnitude = Self.int64(digits, 0, false) {
+            storage = .scaled(significand: negative ? -magnitude : magnitude, exponent: scaledExponent)
         } else {
             storage = .decimal(negative: negative, digits: String(decoding: digits, as: UTF8.self), exponent: exponent)
         }
     }
+
+    /// The number `magnitude` × 10^`exponent`, negated when `negative`: the parser's fast path,
+    /// for literals with at most 18 significant digits (`magnitude` < 10^18), so no digit string.
+    init(negative: Bool, magnitude: UInt64, exponent: Int) {
+        var magnitude = magnitude
+        var exponent = exponent
+        guard magnitude != 0 else {
+            storage = .int(0)
+            return
+        }
+        while magnitude % 10 == 0 {
+            magnitude /= 10
+            exponent += 1
+        }
+        exponent = max(-Self.exponentLimit, min(Self.exponentLimit, exponent))
+        let significand = negative ? -Int64(magnitude) : Int64(magnitude)
+        if exponent >= 0, exponent <= 18, case let (int, false) = significand.multipliedReportingOverflow(by: Self.int64PowersOfTen[exponent]) {
+            storage = .int(int)
+        } else if let scaledExponent = Int32(exactly: exponent) {
+            storage = .scaled(significand: significand, exponent: scaledExponent)
+        } else {
+            storage = .decimal(negative: negative, digits: String(magnitude), exponent: exponent)
+        }
+    }
+
+    /// 10^0 through 10^18, every power of ten an `Int64` holds.
+    private static let int64PowersOfTen: [Int64] = (0...18).map { power in (0..<power).reduce(1) { result, _ in result * 10 } }
+
+    /// 10^0 through 10^22, the powers of ten a `Double` holds exactly.
+    static let powersOfTen: [Double] = (0...22).map { Double("1e\($0)") ?? 1 }
 
     private static func int64(_ digits: [UInt8], _ exponent: Int, _ negative: Bool) -> Int64? {
         var magnitude: UInt64 = 0
@@ -78,6 +116,7 @@ public struct JSONNumber: Sendable, Hashable {
     public var isInteger: Bool {
         switch storage {
         case .int: true
+        case .scaled(_, let exponent): exponent >= 0
         case .decimal(_, _, let exponent): exponent >= 0
         }
     }
@@ -98,6 +137,13 @@ public struct JSONNumber: Sendable, Hashable {
         switch storage {
         case .int(let value):
             return Double(value)
+        case .scaled(let significand, let exponent):
+            // Exact when both factors are exact doubles (Clinger's fast path); else as text.
+            if significand.magnitude < 1 << 53, (-22...22).contains(exponent) {
+                let power = Self.powersOfTen[Int(exponent.magnitude)]
+                return exponent < 0 ? Double(significand) / power : Double(significand) * power
+            }
+            return Double("\(significand)e\(exponent)") ?? (significand < 0 ? -.infinity : .infinity)
         case .decimal(let negative, let digits, let exponent):
             return Double("\(negative ? "-" : "")\(digits)e\(exponent)") ?? (negative ? -.infinity : .infinity)
         }
@@ -106,6 +152,7 @@ public struct JSONNumber: Sendable, Hashable {
     public var isNegative: Bool {
         switch storage {
         case .int(let value): value < 0
+        case .scaled(let significand, _): significand < 0
         case .decimal(let negative, _, _): negative
         }
     }
@@ -125,6 +172,8 @@ public struct JSONNumber: Sendable, Hashable {
                 exponent += 1
             }
             return (value < 0, String(magnitude), exponent)
+        case .scaled(let significand, let exponent):
+            return (significand < 0, String(significand.magnitude), Int(exponent))
         case .decimal(let negative, let digits, let exponent):
             return (negative, digits, exponent)
         }
@@ -152,6 +201,8 @@ extension JSONNumber: Comparable {
         switch storage {
         case .int(let value):
             return (value, 0)
+        case .scaled(let significand, let exponent):
+            return (significand, Int(exponent))
         case .decimal(let negative, let digits, let exponent):
             guard digits.utf8.count <= 18 else { return nil }
             var significand: Int64 = 0

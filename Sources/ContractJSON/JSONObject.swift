@@ -31,6 +31,13 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// Members whose keys are known to differ (the parser checks as it reads), with the index
+    /// the parser built for them when there are more than ``indexThreshold``.
+    init(uniqueMembers: [Member], index: [ByteKey: Int]?) {
+        members = uniqueMembers
+        self.index = uniqueMembers.count > Self.indexThreshold ? index : nil
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
@@ -38,7 +45,7 @@ public struct JSONObject: Sendable {
     /// The position of `key` in document order, if present.
     public func position(of key: String) -> Int? {
         if let index { return index[ByteKey(key)] }
-        for position in members.indices where members[position].key.utf8.elementsEqual(key.utf8) { return position }
+        for position in members.indices where ByteComparison.equal(members[position].key, key) { return position }
         return nil
     }
 
@@ -125,7 +132,7 @@ struct ByteKey: Hashable {
     }
 
     static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        ByteComparison.equal(lhs.text, rhs.text)
     }
 
     func hash(into hasher: inout Hasher) {

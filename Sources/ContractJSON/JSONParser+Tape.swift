@@ -1,161 +1,88 @@
 extension JSONParser {
-    /// Parses straight into a ``JSONTape``: no ``JSONValue``, no source map, one growing buffer
+    /// Parses straight into a ``JSONTape``: no ``JSONValue``, no locations, one growing buffer
     /// per kind instead of an allocation per value. The same grammar, limits and error messages
     /// as ``parse(_:)-([UInt8])``; for bodies that are validated and then dropped.
     ///
     /// Unlike ``JSONValue``, which keeps the last of duplicate keys, the tape keeps every member
     /// as it was sent.
     public func parseTape(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTape {
-        let result: Result<JSONTape, PendingError> = bytes.withUnsafeBufferPointer { buffer in
-            var core = ParserCore(bytes: buffer, maxDepth: maxDepth, tracksLocations: false)
-            var tape = JSONTape()
-            tape.bytes.reserveCapacity(buffer.count)
-            do throws(PendingError) {
-                try core.parseTapeDocument(into: &tape)
-                return .success(tape)
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch result {
-        case .success(let tape):
-            return tape
-        case .failure(let error):
-            throw JSONSyntaxError(message: error.message, location: SourceText(bytes, indexLines: true).location(ofOffset: error.offset))
-        }
+        var sink = JSONTapeSink(source: bytes)
+        // Minified API data holds about a value every three to four bytes: reserving that saves
+        // most regrowth copies. (Reserving an upper bound was slower when many tapes are kept.)
+        sink.tape.entries.reserveCapacity(bytes.count / 4 + 1)
+        try read(bytes, into: &sink)
+        return sink.tape
     }
 }
 
-extension ParserCore {
-    mutating func parseTapeDocument(into tape: inout JSONTape) throws(PendingError) {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            position = 3
-        }
-        try parseTapeValue(depth: 0, into: &tape)
-        skipWhitespace()
-        if position < bytes.count {
-            throw error("unexpected \(describeCurrent()) after the top-level value")
-        }
+/// Lays the grammar's events out as a ``JSONTape``: an entry per value and key, in document order.
+///
+/// The tape's bytes start as the document's own (shared, not copied): a string without escapes
+/// (nearly all) points into them where it is written, so no string is copied. The decoded bytes
+/// of a string with escapes are appended after them.
+struct JSONTapeSink: JSONSink {
+    var tape = JSONTape()
+
+    init(source: [UInt8]) {
+        tape.bytes = source
     }
 
-    private mutating func parseTapeValue(depth: Int, into tape: inout JSONTape) throws(PendingError) {
-        skipWhitespace()
-        guard position < bytes.count else {
-            throw error("expected a value, found end of input")
-        }
-        let index = tape.entries.count
-        switch bytes[position] {
-        case UInt8(ascii: "{"):
-            try parseTapeObject(depth: depth + 1, into: &tape)
-        case UInt8(ascii: "["):
-            try parseTapeArray(depth: depth + 1, into: &tape)
-        case UInt8(ascii: "\""):
-            try parseTapeString(into: &tape)
-        case UInt8(ascii: "t"):
-            try expectLiteral("true")
-            tape.entries.append(JSONTape.Entry(kind: .bool, flag: true, count: 0, end: Int32(index + 1), payload: 0))
-        case UInt8(ascii: "f"):
-            try expectLiteral("false")
-            tape.entries.append(JSONTape.Entry(kind: .bool, flag: false, count: 0, end: Int32(index + 1), payload: 0))
-        case UInt8(ascii: "n"):
-            try expectLiteral("null")
-            tape.entries.append(JSONTape.Entry(kind: .null, flag: false, count: 0, end: Int32(index + 1), payload: 0))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            tape.appendNumber(try parseNumber())
-        default:
-            throw error("expected a value, found \(describeWord())")
-        }
+    func mayReuse() -> Bool { false }
+
+    mutating func reuse(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        false
     }
 
-    private mutating func parseTapeString(into tape: inout JSONTape) throws(PendingError) {
-        let offset = tape.bytes.count
-        try parseString(appendingTo: &tape.bytes)
+    mutating func beginArray(at offset: Int) -> Int {
+        beginContainer(.array)
+    }
+
+    mutating func endArray(_ mark: Int, count: Int, text: UnsafeBufferPointer<UInt8>) {
+        endContainer(mark, count: count)
+    }
+
+    mutating func beginObject(at offset: Int) -> Int {
+        beginContainer(.object)
+    }
+
+    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inPlace: Bool) {
+        string(bytes, at: offset, inPlace: inPlace)
+    }
+
+    mutating func endObject(_ mark: Int, count: Int, text: UnsafeBufferPointer<UInt8>) {
+        endContainer(mark, count: count)
+    }
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inPlace: Bool) {
+        var start = offset + 1
+        if !inPlace {
+            start = tape.bytes.count
+            tape.bytes.append(contentsOf: bytes)
+        }
         tape.entries.append(JSONTape.Entry(
-            kind: .string, flag: false, count: Int32(tape.bytes.count - offset), end: Int32(tape.entries.count + 1), payload: Int32(offset)))
+            kind: .string, flag: false, count: Int32(bytes.count), end: Int32(tape.entries.count + 1), payload: Int32(start)))
     }
 
-    private mutating func parseTapeArray(depth: Int, into tape: inout JSONTape) throws(PendingError) {
-        try checkDepth(depth)
-        position += 1
-        let index = tape.entries.count
-        tape.entries.append(JSONTape.Entry(kind: .array, flag: false, count: 0, end: 0, payload: 0))
-        var count: Int32 = 0
-        defer {
-            tape.entries[index].count = count
-            tape.entries[index].end = Int32(tape.entries.count)
-        }
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return
-        }
-        while true {
-            try parseTapeValue(depth: depth, into: &tape)
-            count += 1
-            skipWhitespace()
-            guard position < bytes.count else {
-                throw error("expected ',' or ']' after an array element, found end of input")
-            }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    throw error("expected a value after ',', found ']' (trailing commas are not allowed)")
-                }
-            case UInt8(ascii: "]"):
-                position += 1
-                return
-            default:
-                throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
-            }
-        }
+    mutating func number(_ number: JSONNumber, at offset: Int) {
+        tape.appendNumber(number)
     }
 
-    private mutating func parseTapeObject(depth: Int, into tape: inout JSONTape) throws(PendingError) {
-        try checkDepth(depth)
-        position += 1
-        let index = tape.entries.count
-        tape.entries.append(JSONTape.Entry(kind: .object, flag: false, count: 0, end: 0, payload: 0))
-        var count: Int32 = 0
-        defer {
-            tape.entries[index].count = count
-            tape.entries[index].end = Int32(tape.entries.count)
-        }
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return
-        }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                let after = count == 0 ? "'{'" : "','"
-                let trailing = position < bytes.count && bytes[position] == UInt8(ascii: "}") ? " (trailing commas are not allowed)" : ""
-                throw error("expected a string key after \(after), found \(describeCurrent())\(trailing)")
-            }
-            let keyEntry = tape.entries.count
-            try parseTapeString(into: &tape)
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key '\(MessageText.oneLine(tape.string(at: keyEntry)))', found \(describeCurrent())")
-            }
-            position += 1
-            try parseTapeValue(depth: depth, into: &tape)
-            count += 1
-            skipWhitespace()
-            guard position < bytes.count else {
-                throw error("expected ',' or '}' after an object member, found end of input")
-            }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
-            case UInt8(ascii: "}"):
-                position += 1
-                return
-            default:
-                throw error("expected ',' or '}' after an object member, found \(describeCurrent())")
-            }
-        }
+    mutating func bool(_ value: Bool, at offset: Int) {
+        tape.entries.append(JSONTape.Entry(kind: .bool, flag: value, count: 0, end: Int32(tape.entries.count + 1), payload: 0))
+    }
+
+    mutating func null(at offset: Int) {
+        tape.entries.append(JSONTape.Entry(kind: .null, flag: false, count: 0, end: Int32(tape.entries.count + 1), payload: 0))
+    }
+
+    private mutating func beginContainer(_ kind: JSONTape.Kind) -> Int {
+        tape.entries.append(JSONTape.Entry(kind: kind, flag: false, count: 0, end: 0, payload: 0))
+        return tape.entries.count - 1
+    }
+
+    private mutating func endContainer(_ mark: Int, count: Int) {
+        tape.entries[mark].count = Int32(count)
+        tape.entries[mark].end = Int32(tape.entries.count)
     }
 }
+

@@ -50,7 +50,12 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     public func appending(_ token: String) -> JSONPointer {
-        JSONPointer(tokens: tokens + [token])
+        // One allocation at the final size (`tokens + [token]` made two).
+        var longer: [String] = []
+        longer.reserveCapacity(tokens.count + 1)
+        longer.append(contentsOf: tokens)
+        longer.append(token)
+        return JSONPointer(tokens: longer)
     }
 
     public func appending(_ index: Int) -> JSONPointer {
@@ -65,7 +70,17 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// The escaped string form, e.g. `/paths/~1api~1products`.
     public var description: String {
-        tokens.map { "/" + $0.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1") }.joined()
+        var text = ""
+        for token in tokens {
+            text.append("/")
+            // Most tokens need no escape: appended whole, without a copy per character.
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                text.append(token.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1"))
+            } else {
+                text.append(token)
+            }
+        }
+        return text
     }
 
     /// The URI fragment form (`#/a%20b`), percent-encoding what a URI fragment cannot hold.
@@ -144,14 +159,16 @@ extension JSONValue {
     /// The value at `pointer`; the error names the first token that does not resolve and why.
     public func resolve(_ pointer: JSONPointer) throws(JSONPointerError) -> JSONValue {
         var current = self
-        var walked = JSONPointer()
-        for token in pointer.tokens {
+        for (depth, token) in pointer.tokens.enumerated() {
+            // Where the walk stopped, for messages only: building it on every step cost an
+            // allocation per token on every lookup.
+            var walked: JSONPointer { JSONPointer(tokens: Array(pointer.tokens.prefix(depth))) }
             switch current {
             case .object(let object):
-                guard let next = object[token] else {
+                guard let position = object.position(of: token) else {
                     throw JSONPointerError(message: "no member '\(token)' in the object at '\(walked)'")
                 }
-                current = next
+                current = object.members[position].value
             case .array(let elements):
                 guard let index = JSONPointer.arrayIndex(token) else {
                     throw JSONPointerError(message: "'\(token)' is not an array index, at '\(walked)'")
@@ -163,7 +180,6 @@ extension JSONValue {
             default:
                 throw JSONPointerError(message: "cannot descend into the \(current.typeName) at '\(walked)' with '\(token)'")
             }
-            walked = walked.appending(token)
         }
         return current
     }

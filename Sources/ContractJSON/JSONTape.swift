@@ -22,6 +22,8 @@ public struct JSONTape: Sendable, Equatable {
     }
 
     public internal(set) var entries: [Entry] = []
+    /// The bytes of strings and keys (an entry's `payload` and `count`), possibly among others:
+    /// a parsed tape keeps its whole text here.
     public internal(set) var bytes: [UInt8] = []
     public internal(set) var numbers: [JSONNumber] = []
     /// Each number of `numbers` as `JSONNumber.scaled`, precomputed: comparing these needs no
@@ -35,8 +37,27 @@ public struct JSONTape: Sendable, Equatable {
     /// An empty tape, filled by the parser (``JSONParser/parseTape(_:)``).
     init() {}
 
+    /// Equal when they hold the same values laid out the same way. Where a string's bytes sit
+    /// does not matter: a parsed tape reads them in the text it was parsed from.
     public static func == (lhs: JSONTape, rhs: JSONTape) -> Bool {
-        lhs.entries == rhs.entries && lhs.bytes == rhs.bytes && lhs.numbers == rhs.numbers
+        guard lhs.entries.count == rhs.entries.count, lhs.numbers == rhs.numbers else { return false }
+        for index in lhs.entries.indices {
+            let left = lhs.entries[index]
+            let right = rhs.entries[index]
+            guard left.kind == right.kind, left.flag == right.flag, left.count == right.count, left.end == right.end else { return false }
+            if left.kind == .string {
+                guard lhs.stringBytes(at: index).elementsEqual(rhs.stringBytes(at: index)) else { return false }
+            } else if left.payload != right.payload {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The UTF-8 bytes of the string (or key) at `index`.
+    func stringBytes(at index: Int) -> ArraySlice<UInt8> {
+        let entry = entries[index]
+        return bytes[Int(entry.payload)..<Int(entry.payload + entry.count)]
     }
 
     mutating func appendNumber(_ number: JSONNumber) {
@@ -105,7 +126,6 @@ public struct JSONTape: Sendable, Equatable {
     }
 
     public func string(at index: Int) -> String {
-        let entry = entries[index]
-        return String(decoding: bytes[Int(entry.payload)..<Int(entry.payload + entry.count)], as: UTF8.self)
+        String(decoding: stringBytes(at: index), as: UTF8.self)
     }
 }

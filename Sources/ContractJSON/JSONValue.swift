@@ -17,7 +17,7 @@ public enum JSONValue: Sendable, Hashable {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): ByteComparison.equal(a, b)
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a == b
         default: false
@@ -79,6 +79,27 @@ extension JSONValue {
     public var isNull: Bool {
         if case .null = self { return true }
         return false
+    }
+
+    /// True when both are one stored array or object (a parser that shares values, see
+    /// ``JSONParser/sharesValues``, gives each repeat of a text the first one's storage), or the
+    /// same scalar (a string of up to 15 bytes, held inline, byte for byte): then they are
+    /// identical, members in the same order, and that is known without looking inside. False
+    /// says nothing: equal values may be stored apart.
+    public func sharesStorage(with other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a.utf8.count <= 15 && ByteComparison.equal(a, b)
+        case (.array(let a), .array(let b)): a.count == b.count && Self.address(a) == Self.address(b)
+        case (.object(let a), .object(let b)): a.count == b.count && Self.address(a.members) == Self.address(b.members)
+        default: false
+        }
+    }
+
+    private static func address<Element>(_ array: [Element]) -> UnsafeRawPointer? {
+        array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 }
 

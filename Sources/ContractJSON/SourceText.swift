@@ -1,96 +1,110 @@
 /// The bytes of a source file, to turn byte offsets into line and column.
 ///
 /// The parser records only byte offsets (cheap); lines and columns are computed when a
-/// diagnostic needs them, by counting from the start. Documents with locations keep a line
-/// table so that the many lookups of a lint run stay fast.
+/// diagnostic needs them, by counting from the nearest mark before the offset.
 public struct SourceText: Sendable {
     public let bytes: [UInt8]
-    private let lineStarts: [Int]?
-    /// The column at every `columnStride` bytes of each longer line, in offset order: a column is
-    /// counted from the nearest of these, not from the start of a line that may be megabytes long
-    /// (a minified document is one line), which made many lookups on such a line quadratic.
-    private let columnMarks: [ColumnMark]
+    /// The line and column at every `markStride` bytes: a location is counted from the mark
+    /// before it, so a lookup reads at most that many bytes however many lines the text has or
+    /// however long they are (a minified document is one line). A line table cost 8 bytes a
+    /// line, most of a pretty-printed document's size again; these cost 16 bytes a kilobyte.
+    private let marks: [Mark]
 
-    private struct ColumnMark: Sendable {
-        var offset: Int
+    private struct Mark: Sendable {
+        var line: Int
         var column: Int
     }
 
-    private static let columnStride = 4096
+    private static let markStride = 1024
 
-    /// - Parameter indexLines: build the line table now (worth it when many locations will be asked for).
+    /// - Parameter indexLines: place the marks now (worth it when many locations will be asked
+    ///   for); without them each location is counted from the start.
     public init(_ bytes: [UInt8], indexLines: Bool = true) {
         self.bytes = bytes
-        guard indexLines else {
-            lineStarts = nil
-            columnMarks = []
-            return
-        }
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
-        }
-        lineStarts = starts
-        var marks: [ColumnMark] = []
-        for (line, start) in starts.enumerated() {
-            let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
-            var column = 1
-            var from = start
-            for markOffset in stride(from: start + Self.columnStride, to: end, by: Self.columnStride) {
-                column += Self.scalarCount(bytes[from..<markOffset])
-                marks.append(ColumnMark(offset: markOffset, column: column))
-                from = markOffset
-            }
-        }
-        columnMarks = marks
+        marks = indexLines ? Self.marks(bytes) : []
     }
 
     /// The location of a byte offset; offsets past the end map to the end of the text.
     public func location(ofOffset offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        let (line, lineStart) = lineStarts.map { Self.line(containing: offset, in: $0) } ?? scanLine(containing: offset)
-        var (from, column) = (lineStart, 1)
-        if let mark = lastColumnMark(atOrBefore: offset), mark.offset > lineStart { (from, column) = (mark.offset, mark.column) }
-        return SourceLocation(line: line, column: column + Self.scalarCount(bytes[from..<offset]), offset: offset)
+        let markIndex = marks.isEmpty ? 0 : min(offset / Self.markStride, marks.count - 1)
+        let mark = marks.isEmpty ? Mark(line: 1, column: 1) : marks[markIndex]
+        var line = mark.line
+        var column = mark.column
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in markIndex * Self.markStride..<offset {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    // Columns count Unicode scalars: every byte that does not continue a UTF-8 sequence.
+                    column += 1
+                }
+            }
+        }
+        return SourceLocation(line: line, column: column, offset: offset)
     }
 
-    /// Columns count Unicode scalars: every byte that does not continue a UTF-8 sequence.
-    private static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte & 0xC0 != 0x80 {
-            count += 1
+    /// The location at every multiple of ``markStride``, counted a word at a time: newlines and
+    /// UTF-8 continuation bytes are found with bit tricks that are exact for every byte.
+    private static func marks(_ bytes: [UInt8]) -> [Mark] {
+        var marks: [Mark] = []
+        marks.reserveCapacity(bytes.count / markStride + 1)
+        var line = 1
+        var column = 1
+        bytes.withUnsafeBufferPointer { buffer in
+            var blockStart = 0
+            while true {
+                marks.append(Mark(line: line, column: column))
+                let blockEnd = blockStart + markStride
+                guard blockEnd <= buffer.count else { break }
+                let block = UnsafeBufferPointer(rebasing: buffer[blockStart..<blockEnd])
+                let newlines = newlineCount(in: block)
+                if newlines > 0, let lastNewline = block.lastIndex(of: UInt8(ascii: "\n")) {
+                    line += newlines
+                    column = 1 + scalarCount(UnsafeBufferPointer(rebasing: block[(lastNewline + 1)...]))
+                } else {
+                    column += scalarCount(block)
+                }
+                blockStart = blockEnd
+            }
         }
+        return marks
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Sets the high bit of exactly the zero bytes of `word`.
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7 = ones &* 0x7F
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    private static func words(_ block: UnsafeBufferPointer<UInt8>, _ body: (UInt64) -> Void) -> Int {
+        var index = 0
+        if let base = block.baseAddress {
+            while index + 8 <= block.count {
+                body(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                index += 8
+            }
+        }
+        return index
+    }
+
+    private static func newlineCount(in block: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        let tail = words(block) { count += zeroBytes($0 ^ (ones &* 0x0A)).nonzeroBitCount }
+        for byte in block[tail...] where byte == UInt8(ascii: "\n") { count += 1 }
         return count
     }
 
-    private func lastColumnMark(atOrBefore offset: Int) -> ColumnMark? {
-        var low = 0
-        var high = columnMarks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if columnMarks[middle].offset <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? columnMarks[low - 1] : nil
-    }
-
-    /// Binary search for the last line start at or before `offset`.
-    private static func line(containing offset: Int, in starts: [Int]) -> (Int, Int) {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return (low + 1, starts[low])
-    }
-
-    private func scanLine(containing offset: Int) -> (Int, Int) {
-        var line = 1
-        var start = 0
-        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            start = index + 1
-        }
-        return (line, start)
+    /// Bytes that do not continue a UTF-8 sequence (those are `10xxxxxx`).
+    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var continuations = 0
+        let tail = words(bytes) { continuations += ($0 & ~($0 << 1) & highs).nonzeroBitCount }
+        for byte in bytes[tail...] where byte & 0xC0 == 0x80 { continuations += 1 }
+        return bytes.count - continuations
     }
 }

@@ -26,6 +26,11 @@ struct ReferenceChecker {
     /// Resolved edges from the schema object holding a `$ref` to its target.
     private var edges: [SchemaLocation: (target: SchemaLocation, ref: String, refPointer: JSONPointer)] = [:]
     private(set) var referencedFiles: Set<String> = []
+    /// Where a reference with a path (and no query) resolved from a schema declaring no
+    /// identifiers, by file and reference: it resolves the same from every such schema of the
+    /// file (their base URIs differ only in the query), and large trees write one in every case.
+    /// Only successes are kept, so each place that writes a broken reference gets its diagnostic.
+    private var resolvedByFile: [String: SchemaLocation?] = [:]
 
     init(documents: [String: JSONDocument], displayPaths: [String: String], files: TreeSchemaFiles) {
         self.documents = documents
@@ -47,6 +52,8 @@ struct ReferenceChecker {
             resource = SchemaResource(uri: TreeSchemaFiles.uri(file: file, pointer: pointer), file: file, root: pointer)
         }
         walk(value, at: pointer, resource: resource, rootValue: value)
+        // An inline schema is walked once: its identifiers are not asked for again.
+        if !resource.root.isRoot { ownIdentifiers[resource.uri] = nil }
         while let next = pendingFiles.popLast() {
             guard let reached = documents[next.file] else { continue }
             walk(reached.value, at: .root, resource: next, rootValue: reached.value)
@@ -148,6 +155,11 @@ struct ReferenceChecker {
 
     private mutating func resolve(_ reference: String, at refPointer: JSONPointer, from source: SchemaLocation, resource: SchemaResource, rootValue: JSONValue) {
         let own = ownIdentifiers(resource, rootValue: rootValue)
+        let cacheKey = own == nil && !reference.hasPrefix("#") && !reference.utf8.contains(UInt8(ascii: "?")) ? resource.file + "\u{0}" + reference : nil
+        if let cacheKey, let known = resolvedByFile[cacheKey] {
+            if let known { addEdge(from: source, to: known, reference, refPointer) }
+            return
+        }
         let base = own == nil
             ? URIReference(parsing: resource.uri)
             : SchemaIdentifiers.baseURI(
@@ -213,8 +225,21 @@ struct ReferenceChecker {
             }
             targetPointer = anchor
         }
-        guard let target else { return }  // in a bundled meta-schema: no cycle can pass through it
-        edges[source] = (SchemaLocation(file: target.file, pointer: JSONPointer(tokens: target.root.tokens + targetPointer.tokens)), reference, refPointer)
+        guard let target else {
+            if let cacheKey { resolvedByFile[cacheKey] = .some(nil) }
+            return  // in a bundled meta-schema: no cycle can pass through it
+        }
+        let location = SchemaLocation(file: target.file, pointer: JSONPointer(tokens: target.root.tokens + targetPointer.tokens))
+        if let cacheKey { resolvedByFile[cacheKey] = location }
+        addEdge(from: source, to: location, reference, refPointer)
+    }
+
+    /// Records a resolved reference for ``checkCycles()``. A reference from a schema written in a
+    /// contract to another file cannot be on a cycle (no file can refer back into a contract), so
+    /// it is left out: a large tree writes one in every case.
+    private mutating func addEdge(from source: SchemaLocation, to target: SchemaLocation, _ reference: String, _ refPointer: JSONPointer) {
+        if target.file != source.file && !SourceFile.isSchemaPath(source.file) { return }
+        edges[source] = (target, reference, refPointer)
     }
 
     /// A reference to nothing the tree holds: a missing file, a contract, or an unknown absolute URI.

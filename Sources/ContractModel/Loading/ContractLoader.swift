@@ -23,7 +23,7 @@ public enum ContractLoader {
                 continue
             }
             do {
-                let document = try JSONParser().parse(file.bytes)
+                let document = try JSONParser(sharesValues: true).parse(file.bytes)
                 if file.isTreeSettings {
                     // Settings, not a contract: decoded here and kept out of the documents.
                     var decoder = DocumentDecoder(file: file.path, document: document)
@@ -52,6 +52,7 @@ public enum ContractLoader {
         // Ids that differ only in case are one fixture folder where the file system ignores case.
         var foldedIDs: [String: (id: String, file: String, location: SourceLocation?)] = [:]
         var checker = ReferenceChecker(documents: documents, displayPaths: displayPaths, files: schemaFiles)
+        var cleanReferences: Set<String> = []
         for file in files where !file.isSchemaDocument && !file.isTreeSettings {
             guard let document = documents[file.relativePath] else { continue }
             var decoder = DocumentDecoder(file: file.path, document: document)
@@ -76,7 +77,18 @@ public enum ContractLoader {
                 foldedIDs[folded] = (contract.id, file.path, idLocation)
             }
             for schema in contract.schemas {
+                // A schema that is only a `$ref` to another file resolves the same from every
+                // place in a file and leaves no cycle to find, so once it resolved cleanly the
+                // checker has nothing more to say about it there: large contracts write one in
+                // every case.
+                guard let key = repeatableReference(schema.schema, in: file.relativePath) else {
+                    checker.check(file: file.relativePath, pointer: schema.pointer)
+                    continue
+                }
+                guard !cleanReferences.contains(key) else { continue }
+                let reported = checker.diagnostics.count
                 checker.check(file: file.relativePath, pointer: schema.pointer)
+                if checker.diagnostics.count == reported { cleanReferences.insert(key) }
             }
             contracts.append(contract)
         }
@@ -104,6 +116,13 @@ public enum ContractLoader {
     }
 }
 
+/// For a schema that is only `{"$ref": …}` naming another resource (not a fragment of itself),
+/// the file and reference, which decide everything the checks find about it.
+private func repeatableReference(_ schema: JSONValue, in relativePath: String) -> String? {
+    guard let reference = SchemaCatalog.reference(in: schema), !reference.hasPrefix("#") else { return nil }
+    return relativePath + "\u{0}" + reference
+}
+
 /// `:line:column`, or nothing when the place is unknown.
 private func position(_ location: SourceLocation?) -> String {
     location.map { ":\($0.line):\($0.column)" } ?? ""
@@ -119,19 +138,30 @@ private func checkSchemas(
     var checker = SchemaChecker(documents: documents, displayPaths: displayPaths, catalog: catalog)
     checker.cyclesReported = known.contains { $0.message.contains("reference cycle") }
     checker.checkSchemaFiles(schemaFiles)
+    // Reference-only schemas without values to check that compiled cleanly once in a file: the
+    // same again there finds nothing new (the catalog keeps one compiled schema for them).
+    var cleanReferences: Set<String> = []
+    func check(_ schema: SchemaReference, _ relativePath: String, _ examples: [(JSONValue, JSONPointer, String)]) {
+        let key = examples.isEmpty ? repeatableReference(schema.schema, in: relativePath) : nil
+        if let key, cleanReferences.contains(key) { return }
+        let reported = checker.diagnostics.count
+        checker.check(schema, relativePath: relativePath, examples: examples)
+        if let key, checker.diagnostics.count == reported { cleanReferences.insert(key) }
+    }
     for contract in contracts {
         guard let relativePath = relativePaths[contract.file] else { continue }
-        for testCase in contract.cases {
-            if let schema = testCase.request.schema {
+        // By index: a case is a large value, and a loop over the array copied each one.
+        for index in contract.cases.indices {
+            if let schema = contract.cases[index].request.schema {
                 var bodies: [(JSONValue, JSONPointer, String)] = []
-                if case .json(let body) = testCase.request.body {
-                    bodies.append((body, testCase.pointer.appending("request").appending("body"), "the request 'body'"))
+                if case .json(let body) = contract.cases[index].request.body {
+                    bodies.append((body, contract.cases[index].pointer.appending("request").appending("body"), "the request 'body'"))
                 }
-                checker.check(schema, relativePath: relativePath, examples: bodies)
+                check(schema, relativePath, bodies)
             }
-            if case .json(let schema, let example) = testCase.response.body {
-                let examples = example.map { [($0, testCase.pointer.appending("response").appending("example"), "the 'example'")] } ?? []
-                checker.check(schema, relativePath: relativePath, examples: examples)
+            if case .json(let schema, let example) = contract.cases[index].response.body {
+                let examples = example.map { [($0, contract.cases[index].pointer.appending("response").appending("example"), "the 'example'")] } ?? []
+                check(schema, relativePath, examples)
             }
         }
     }
@@ -144,14 +174,17 @@ private func checkSchemas(
 }
 
 extension Contract {
-    /// Every schema the contract writes: request and response bodies of its cases.
+    /// Every schema the contract writes: request and response bodies of its cases, gathered into
+    /// one array (an array per case cost a large contract's load).
     public var schemas: [SchemaReference] {
-        cases.flatMap { testCase -> [SchemaReference] in
-            var schemas: [SchemaReference] = []
-            if let schema = testCase.request.schema { schemas.append(schema) }
-            for step in testCase.setup { if let schema = step.request.schema { schemas.append(schema) } }
-            if case .json(let schema, _) = testCase.response.body { schemas.append(schema) }
-            return schemas
+        var schemas: [SchemaReference] = []
+        schemas.reserveCapacity(cases.count)
+        // By index: a loop over the cases copied each one whole.
+        for index in cases.indices {
+            if let schema = cases[index].request.schema { schemas.append(schema) }
+            for step in cases[index].setup { if let schema = step.request.schema { schemas.append(schema) } }
+            if case .json(let schema, _) = cases[index].response.body { schemas.append(schema) }
         }
+        return schemas
     }
 }

@@ -2,9 +2,10 @@ import ContractJSON
 
 extension DocumentDecoder {
     mutating func decodeCase(_ field: Field, path: PathTemplate?) -> ContractCase? {
-        let name = field.member("name").flatMap { $0.value.stringValue }
-        let what = name.map { "case '\($0)'" } ?? "a case"
-        guard let fields = object(field, what, allowed: FormatKeys.testCase, required: ["name", "response"]) else { return nil }
+        let name = field.value.objectValue?["name"]?.stringValue
+        // Said only in messages: made only for one (a large contract has a case every few lines).
+        func what() -> String { name.map { "case '\($0)'" } ?? "a case" }
+        guard let fields = object(field, what(), allowed: FormatKeys.testCase, required: ["name", "response"]) else { return nil }
         let checkedName = pathIdentifier(fields["name"], "name", as: .caseName)
         let summary = string(fields["summary"], "summary")
         let description = string(fields["description"], "description")
@@ -33,13 +34,13 @@ extension DocumentDecoder {
 
         let usesBefore = templateUses.count
         var request = CaseRequest()
-        let requestFields = fields["request"].flatMap { object($0, "the request of \(what)", allowed: FormatKeys.caseRequest) }
+        let requestFields = fields["request"].flatMap { object($0, "the request of \(what())", allowed: FormatKeys.caseRequest) }
         if let requestFields { request = decodeCaseRequest(requestFields) }
-        checkCaptureUses(from: usesBefore, captured: captured, owner: what)
+        checkCaptureUses(from: usesBefore, captured: captured, owner: what())
         if let path {
-            checkPathParams(request, path: path, owner: what, fields: requestFields, at: field.pointer)
+            checkPathParams(request, path: path, owner: what(), fields: requestFields, at: field.pointer)
         }
-        let response = fields["response"].flatMap { decodeResponse($0, what: what) }
+        let response = fields["response"].flatMap { decodeResponse($0, what: what()) }
         guard let checkedName, let response else { return nil }
         return ContractCase(
             name: checkedName, summary: summary, description: description, tags: tags, setup: setup, request: request,
@@ -47,17 +48,17 @@ extension DocumentDecoder {
     }
 
     /// Every `${capture:NAME}` read since `start` must name a variable captured by an earlier step.
-    mutating func checkCaptureUses(from start: Int, captured: [String], owner: String) {
+    mutating func checkCaptureUses(from start: Int, captured: [String], owner: @autoclosure () -> String) {
         for use in templateUses[start...] {
             for variable in use.template.capturedVariables where !captured.contains(variable) {
                 let known = captured.isEmpty ? " (no earlier setup step captures anything)" : didYouMean(variable, among: captured)
-                error("'${capture:\(variable)}' is not captured by any earlier setup step of \(owner)\(known)", at: use.pointer)
+                error("'${capture:\(variable)}' is not captured by any earlier setup step of \(owner())\(known)", at: use.pointer)
             }
         }
     }
 
     mutating func decodeSetupStep(_ field: Field) -> SetupStep? {
-        let name = field.member("name").flatMap { $0.value.stringValue }
+        let name = field.value.objectValue?["name"]?.stringValue
         let what = name.map { "setup step '\($0)'" } ?? "a setup step"
         guard let fields = object(field, what, allowed: FormatKeys.setupStep, required: ["name", "request"]) else { return nil }
         let checkedName = identifier(fields["name"], "name")

@@ -36,29 +36,40 @@ extension DocumentDecoder {
         if let casesField = fields["cases"] {
             if casesField.value.arrayValue == nil {
                 error("'cases' must be an array of cases, found \(describe(casesField.value))", at: casesField.pointer)
-            } else if casesField.elements.isEmpty {
+            } else if casesField.value.arrayValue?.isEmpty == true {
                 error("'cases' must hold at least one case", at: casesField.pointer)
             }
-            var namesSeen: [String: JSONPointer] = [:]
-            // Names that differ only in case are one fixture file where the file system ignores case.
-            var foldedNamesSeen: [String: (name: String, pointer: JSONPointer)] = [:]
-            for element in casesField.elements {
-                guard let testCase = decodeCase(element, path: path) else { continue }
-                let namePointer = element.pointer.appending("name")
+            let elements = casesField.value.arrayValue ?? []
+            let casesPointer = casesField.pointer
+            cases.reserveCapacity(elements.count)
+            // Where each name was first used (a pointer is made only for a message): the first
+            // name of each fold (as file systems that ignore case fold names), and each name that
+            // differs in case from the first of its fold, by their position in `cases`.
+            var firstOfFold: [String: Int] = [:]
+            var caseVariants: [String: Int] = [:]
+            var elementOfCase: [Int32] = []
+            elementOfCase.reserveCapacity(elements.count)
+            func namePointer(_ element: Int) -> JSONPointer { casesPointer.appending(element).appending("name") }
+            func location(ofCase position: Int) -> SourceLocation? { document.location(of: namePointer(Int(elementOfCase[position]))) }
+            for (index, value) in elements.enumerated() {
+                guard let testCase = decodeCase(Field(value: value, in: casesPointer, at: String(index)), path: path) else { continue }
                 let folded = FixturePathName.collisionKey(testCase.name)
-                if let first = namesSeen[testCase.name], let location = document.location(of: first) {
-                    error("duplicate case name '\(testCase.name)', first used at line \(location.line), column \(location.column)", at: namePointer)
+                let fold = firstOfFold[folded]
+                let first = fold.flatMap { cases[$0].name == testCase.name ? $0 : nil } ?? caseVariants[testCase.name]
+                if let first, let location = location(ofCase: first) {
+                    error("duplicate case name '\(testCase.name)', first used at line \(location.line), column \(location.column)", at: namePointer(index))
                     continue
                 }
-                if let first = foldedNamesSeen[folded], let location = document.location(of: first.pointer) {
+                if let fold, let location = location(ofCase: fold) {
                     error(
-                        "case name '\(testCase.name)' differs only in case from '\(first.name)', first used at line \(location.line), column \(location.column); file systems that ignore case would give both one fixture file",
-                        at: namePointer)
+                        "case name '\(testCase.name)' differs only in case from '\(cases[fold].name)', first used at line \(location.line), column \(location.column); file systems that ignore case would give both one fixture file",
+                        at: namePointer(index))
+                    caseVariants[testCase.name] = cases.count
                 } else {
-                    foldedNamesSeen[folded] = (testCase.name, namePointer)
+                    firstOfFold[folded] = cases.count
                 }
-                namesSeen[testCase.name] = namePointer
-                cases.append(testCase)
+                elementOfCase.append(Int32(truncatingIfNeeded: index))
+                cases.append(consume testCase)
             }
         }
         guard let id, let endpoint else { return nil }

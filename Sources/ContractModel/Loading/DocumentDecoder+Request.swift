@@ -23,7 +23,6 @@ extension DocumentDecoder {
 
     /// The members of a headers object whose names are valid tokens and unique regardless of case.
     mutating func uniqueHeaderNames(_ field: Field) -> [(String, Field)] {
-        var seen: [String: String] = [:]
         var result: [(String, Field)] = []
         for (name, member) in field.members {
             guard Self.isHeaderName(name) else {
@@ -32,22 +31,28 @@ extension DocumentDecoder {
                     at: member.pointer, atKey: true)
                 continue
             }
-            if let first = seen[name.lowercased()] {
-                error("header '\(name)' repeats '\(first)' (header names are case-insensitive)", at: member.pointer, atKey: true)
+            // A look along the few names before: a dictionary of lowercased copies cost more.
+            if let first = result.first(where: { Self.sameHeaderName($0.0, name) }) {
+                error("header '\(name)' repeats '\(first.0)' (header names are case-insensitive)", at: member.pointer, atKey: true)
                 continue
             }
-            seen[name.lowercased()] = name
             result.append((name, member))
         }
         return result
     }
 
+    /// Header names (ASCII tokens) compared ignoring case.
+    static func sameHeaderName(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8) { asciiLowercase($0) == asciiLowercase($1) }
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
     /// RFC 9110 token characters.
     static func isHeaderName(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
-            }
+        !name.isEmpty && name.utf8.allSatisfy { isLetterOrDigit($0) || "!#$%&'*+-.^_`|~".utf8.contains($0) }
     }
 
     /// Query parameters: a scalar or an array of scalars (the parameter repeats); `null` removes one.
@@ -79,7 +84,7 @@ extension DocumentDecoder {
     }
 
     /// The values a case (or setup step) sends; `keys` says which fields this object may hold.
-    mutating func decodeCaseRequest(_ fields: [String: Field]) -> CaseRequest {
+    mutating func decodeCaseRequest(_ fields: KnownFields) -> CaseRequest {
         var request = CaseRequest()
         if let pathParams = fields["pathParams"] {
             if pathParams.value.objectValue == nil {
@@ -119,7 +124,7 @@ extension DocumentDecoder {
     }
 
     /// Every path placeholder needs a value and every value a placeholder.
-    mutating func checkPathParams(_ request: CaseRequest, path: PathTemplate, owner: String, fields: [String: Field]?, at pointer: JSONPointer) {
+    mutating func checkPathParams(_ request: CaseRequest, path: PathTemplate, owner: @autoclosure () -> String, fields: KnownFields?, at pointer: JSONPointer) {
         let placeholders = path.placeholders
         let given = fields?["pathParams"]
         let missing = placeholders.filter { request.pathParams[$0] == nil }
@@ -139,7 +144,7 @@ extension DocumentDecoder {
         }
         for name in missing where !suggested.contains(name) {
             let target = given?.pointer ?? (fields == nil ? pointer : pointer.appending("request"))
-            error("\(owner) has no value for the path placeholder '{\(name)}' of '\(path)'", at: target)
+            error("\(owner()) has no value for the path placeholder '{\(name)}' of '\(path)'", at: target)
         }
     }
 

@@ -15,10 +15,10 @@ extension FormatKeys {
 }
 
 extension DocumentDecoder {
-    mutating func decodeResponse(_ field: Field, what: String) -> ResponseExpectation? {
-        guard let fields = object(field, "the response of \(what)", allowed: FormatKeys.responseKeys, required: ["status"]) else { return nil }
+    mutating func decodeResponse(_ field: Field, what: @autoclosure () -> String) -> ResponseExpectation? {
+        guard let fields = object(field, "the response of \(what())", allowed: FormatKeys.responseKeys, required: ["status"]) else { return nil }
         let status = fields["status"].flatMap { decodeStatus($0) }
-        let headers = fields["headers"].map { decodeHeaderExpectations($0) } ?? []
+        let headers = fields["headers"].map { decodeResponseHeaders($0) } ?? []
         let body = decodeBodyExpectation(fields)
         guard let status else { return nil }
         return ResponseExpectation(status: status, headers: headers, body: body ?? .unchecked)
@@ -46,7 +46,13 @@ extension DocumentDecoder {
             }
             return failed ? nil : StatusExpectation(alternatives)
         }
-        return decodeStatusAlternative(field).map { StatusExpectation([$0]) }
+        return decodeStatusAlternative(field).map { alternative in
+            // One status is what nearly every case says: each one's expectation is shared.
+            if let known = singleStatuses[alternative] { return known }
+            let status = StatusExpectation([alternative])
+            singleStatuses[alternative] = status
+            return status
+        }
     }
 
     private mutating func decodeStatusAlternative(_ field: Field) -> StatusExpectation.Alternative? {
@@ -74,6 +80,22 @@ extension DocumentDecoder {
         return nil
     }
 
+    /// Response headers, decoded once for the cases that write the same ones: cases repeat their
+    /// matchers, and each held its own copy. The loader's parser gives a repeated text one stored
+    /// value, so a repeat is known at once; the last few are kept. Only headers that decoded
+    /// without a diagnostic or a placeholder that captures are (those depend on where they are).
+    mutating func decodeResponseHeaders(_ field: Field) -> [HeaderExpectation] {
+        if let known = recentHeaders.first(where: { $0.value.sharesStorage(with: field.value) }) { return known.headers }
+        let reported = diagnostics.count
+        let uses = templateUses.count
+        let headers = decodeHeaderExpectations(field)
+        if diagnostics.count == reported, templateUses.count == uses {
+            if recentHeaders.count == 8 { recentHeaders.removeFirst() }
+            recentHeaders.append((field.value, headers))
+        }
+        return headers
+    }
+
     /// Response headers: an exact value, or an object with one of `equals`, `pattern`, `present`.
     mutating func decodeHeaderExpectations(_ field: Field) -> [HeaderExpectation] {
         guard field.value.objectValue != nil else {
@@ -86,8 +108,7 @@ extension DocumentDecoder {
                 if let value = template(member, name) { expectations.append(HeaderExpectation(name: name, matcher: .equals(value))) }
                 continue
             }
-            let what = "the matcher of header '\(name)'"
-            guard let matcherFields = matcherFields(member, what, allowed: FormatKeys.headerMatcher, options: FormatKeys.headerMatcherOptions) else {
+            guard let matcherFields = matcherFields(member, "the matcher of header '\(name)'", allowed: FormatKeys.headerMatcher, options: FormatKeys.headerMatcherOptions) else {
                 continue
             }
             var occurrences = HeaderExpectation.Occurrences.unstated
@@ -111,13 +132,13 @@ extension DocumentDecoder {
     }
 
     /// The members of a matcher object, which must hold exactly one of `allowed`, and may hold `options` beside it.
-    private mutating func matcherFields(_ field: Field, _ what: String, allowed: [String], options: [String] = []) -> [String: Field]? {
+    private mutating func matcherFields(_ field: Field, _ what: @autoclosure () -> String, allowed: [String], options: [String] = []) -> KnownFields? {
         guard field.value.objectValue != nil else {
             let kinds = allowed.map { "'\($0)'" }.joined(separator: ", ")
-            error("\(what) must be a string or an object with one of \(kinds), found \(describe(field.value))", at: field.pointer)
+            error("\(what()) must be a string or an object with one of \(kinds), found \(describe(field.value))", at: field.pointer)
             return nil
         }
-        guard let fields = object(field, what, allowed: allowed + options) else { return nil }
+        guard let fields = object(field, what(), allowed: allowed + options) else { return nil }
         let given = allowed.filter { fields[$0] != nil }
         guard given.count == 1 else {
             let kinds = allowed.map { "'\($0)'" }.joined(separator: ", ")
@@ -127,7 +148,7 @@ extension DocumentDecoder {
             if given.count > 1 || !misspelt {
                 let option = options.first { fields[$0] != nil }
                 let note = given.isEmpty ? option.map { " ('\($0)' is said beside one of them, such as 'present': true)" } ?? "" : ""
-                error("\(what) needs exactly one of \(kinds), found \(found)\(note)", at: field.pointer)
+                error("\(what()) needs exactly one of \(kinds), found \(found)\(note)", at: field.pointer)
             }
             return nil
         }
@@ -149,7 +170,7 @@ extension DocumentDecoder {
     }
 
     /// At most one of `schema`, `text`, `empty`, `binary`; `example` only beside `schema`.
-    mutating func decodeBodyExpectation(_ fields: [String: Field]) -> BodyExpectation? {
+    mutating func decodeBodyExpectation(_ fields: KnownFields) -> BodyExpectation? {
         let kinds = FormatKeys.bodyKinds.filter { fields[$0] != nil }
         if kinds.count > 1, let second = fields[kinds[1]] {
             // The message before `binary` existed is kept word for word for the clashes it covers.
@@ -224,7 +245,7 @@ extension DocumentDecoder {
     }
 
     /// Reports each contradiction between the conditions of a `text` object; true when there is none.
-    private mutating func textConditionsAgree(_ conditions: TextConditions, _ fields: [String: Field]) -> Bool {
+    private mutating func textConditionsAgree(_ conditions: TextConditions, _ fields: KnownFields) -> Bool {
         let before = diagnostics.count
         let charset = conditions.decodingCharset
         let inCharset = conditions.charset == nil ? "in UTF-8" : "in \(charset.displayName)"
@@ -382,7 +403,7 @@ extension DocumentDecoder {
     // MARK: Shared
 
     /// `length`, or `minLength` and `maxLength`: whole numbers of bytes; nil after an error.
-    private mutating func decodeByteCount(_ fields: [String: Field]) -> ByteCount? {
+    private mutating func decodeByteCount(_ fields: KnownFields) -> ByteCount? {
         var failed = false
         func count(_ key: String) -> Int? {
             guard let field = fields[key] else { return nil }

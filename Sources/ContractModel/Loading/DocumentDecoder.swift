@@ -6,10 +6,16 @@ struct DocumentDecoder {
     let file: String
     let document: JSONDocument
     private(set) var diagnostics: [Diagnostic] = []
-    /// Every placeholder string read so far, with where it is, for the capture checks of a case.
+    /// Every placeholder string read so far that captures a variable, with where it is, for the
+    /// capture checks of a case (the others have nothing to check).
     var templateUses: [(template: TemplateString, pointer: JSONPointer)] = []
     /// Patterns already found to compile: a large contract repeats one in every case.
     var validPatterns: Set<String> = []
+    /// The expectation of each single status read so far, shared by every case that says it.
+    var singleStatuses: [StatusExpectation.Alternative: StatusExpectation] = [:]
+    /// The last response headers decoded, with their value, shared by the cases that write the
+    /// same ones (``DocumentDecoder/decodeResponseHeaders(_:)``).
+    var recentHeaders: [(value: JSONValue, headers: [HeaderExpectation])] = []
 
     init(file: String, document: JSONDocument) {
         self.file = file
@@ -30,25 +36,27 @@ struct DocumentDecoder {
     }
 
     /// The members of an object with fixed keys: unknown keys and missing required keys are errors.
-    mutating func object(_ field: Field, _ what: String, allowed: [String], required: [String] = []) -> [String: Field]? {
+    mutating func object(_ field: Field, _ what: @autoclosure () -> String, allowed: [String], required: [String] = []) -> KnownFields? {
         guard let object = field.value.objectValue else {
-            error("\(what) must be an object, found \(describe(field.value))", at: field.pointer)
+            error("\(what()) must be an object, found \(describe(field.value))", at: field.pointer)
             return nil
         }
-        var result: [String: Field] = [:]
+        var result = KnownFields(capacity: object.count)
         var suggested: Set<String> = []
-        for (key, member) in field.members {
-            if allowed.contains(key) {
-                result[key] = member
+        let pointer = field.pointer
+        for member in object.members {
+            let child = Field(value: member.value, in: pointer, at: member.key)
+            if allowed.contains(member.key) {
+                result.append(member.key, child)
             } else {
-                let match = suggestion(for: key, among: allowed.filter { object[$0] == nil })
+                let match = suggestion(for: member.key, among: allowed.filter { object[$0] == nil })
                 if let match { suggested.insert(match) }
-                error("unknown key '\(key)' in \(what)\(match.map { ", did you mean '\($0)'?" } ?? "")", at: member.pointer, atKey: true)
+                error("unknown key '\(member.key)' in \(what())\(match.map { ", did you mean '\($0)'?" } ?? "")", at: child.pointer, atKey: true)
             }
         }
         // A misspelt required key is one problem, reported at the misspelling above.
         for key in required where object[key] == nil && !suggested.contains(key) {
-            error("\(what) is missing the required key '\(key)'", at: field.pointer)
+            error("\(what()) is missing the required key '\(key)'", at: field.pointer)
         }
         return result
     }
@@ -95,11 +103,16 @@ struct DocumentDecoder {
     }
 
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
-            return false
-        }
-        return text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-")
+        // ASCII only, so bytes: asking for Unicode properties was most of decoding a small case.
+        guard let first = text.utf8.first, isLetterOrDigit(first) else { return false }
+        return text.utf8.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
+    /// `A-Z`, `a-z` or `0-9`.
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
         }
     }
 
@@ -132,9 +145,12 @@ struct DocumentDecoder {
     }
 
     mutating func template(_ text: String, at pointer: JSONPointer) -> TemplateString? {
+        // Without a `$` the text is all literal (what parsing gives, found sooner, and sharing
+        // the document's string): most header and query values.
+        if !text.utf8.contains(UInt8(ascii: "$")) { return TemplateString(literal: text) }
         do {
             let template = try TemplateString(parsing: text)
-            templateUses.append((template, pointer))
+            if !template.capturedVariables.isEmpty { templateUses.append((template, pointer)) }
             return template
         } catch {
             self.error(error.message, at: pointer)

@@ -1,5 +1,7 @@
-extension ParserCore {
-    /// Parses a number per RFC 8259 and keeps it exact.
+extension JSONGrammar {
+    /// Parses a number per RFC 8259 and keeps it exact. Up to 18 significant digits (nearly every
+    /// number in API data) are gathered into an integer while they are read, so no digit string is
+    /// built; longer numbers take the general path.
     mutating func parseNumber() throws(PendingError) -> JSONNumber {
         let start = position
         var negative = false
@@ -11,13 +13,16 @@ extension ParserCore {
         guard position < bytes.count, isDigit(bytes[position]) else {
             throw error("expected a digit after '-', found \(describeCurrent())")
         }
+        var magnitude: UInt64 = 0
+        // Digits from the first non-zero one on; past 18 the general path takes over.
+        var significantDigits = 0
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
             if position < bytes.count, isDigit(bytes[position]) {
                 throw error("numbers must not have leading zeros, found '\(text(start, scanDigits(from: position)))'", at: start)
             }
         } else {
-            position = scanDigits(from: position)
+            accumulateDigits(into: &magnitude, counting: &significantDigits)
         }
         let integerEnd = position
         var fractionStart = position
@@ -28,7 +33,7 @@ extension ParserCore {
                 throw error("expected a digit after the decimal point, found \(describeCurrent())")
             }
             fractionStart = position
-            position = scanDigits(from: position)
+            accumulateDigits(into: &magnitude, counting: &significantDigits)
             fractionEnd = position
         }
         var exponent = 0
@@ -51,17 +56,29 @@ extension ParserCore {
             }
             if exponentNegative { exponent = -exponent }
         }
-        // Fast path: a plain integer of up to 18 digits fits in Int64.
-        if fractionStart == fractionEnd, exponent == 0, integerEnd - integerStart <= 18 {
-            var value: Int64 = 0
-            for index in integerStart..<integerEnd {
-                value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+        let fractionDigits = fractionEnd - fractionStart
+        if significantDigits <= 18 {
+            if fractionDigits == 0, exponent == 0 {
+                return JSONNumber(negative ? -Int64(magnitude) : Int64(magnitude))
             }
-            return JSONNumber(negative ? -value : value)
+            return JSONNumber(negative: negative, magnitude: magnitude, exponent: exponent - fractionDigits)
         }
         var digits = Array(UnsafeBufferPointer(rebasing: bytes[integerStart..<integerEnd]))
         digits.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[fractionStart..<fractionEnd]))
-        return JSONNumber(negative: negative, digits: digits, exponent: exponent - (fractionEnd - fractionStart))
+        return JSONNumber(negative: negative, digits: digits, exponent: exponent - fractionDigits)
+    }
+
+    /// Reads a run of digits, adding the first 18 significant ones to `magnitude`.
+    private mutating func accumulateDigits(into magnitude: inout UInt64, counting significantDigits: inout Int) {
+        while position < bytes.count {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return }
+            if magnitude != 0 || digit != 0 {
+                significantDigits += 1
+                if significantDigits <= 18 { magnitude = magnitude &* 10 &+ UInt64(digit) }
+            }
+            position += 1
+        }
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

@@ -1,0 +1,69 @@
+/// Where each value (and each object key) of a parsed document starts, in one flat table of 16
+/// bytes a value, against a ``JSONSourceMap`` node and an array for every container. A
+/// container's children (an object's members in ``JSONObject`` order, duplicates folded as the
+/// value folds them) sit next to one another, so the entry of a pointer is found by one step
+/// per token, as the value itself is walked.
+///
+/// A container whose text repeats an earlier one (``JSONValueSharing``) has no children of its
+/// own here: it points to the first one's, whose offsets are shifted by the distance between the
+/// two (the same text has its values at the same distances from its start).
+struct JSONLocations: Sendable {
+    struct Entry: Sendable {
+        /// Where the member's key starts; ``noKey`` for array elements and the root.
+        var keyOffset: UInt32
+        var offset: UInt32
+        /// The index of the entry of the first child; the rest follow it.
+        var firstChild: UInt32
+        /// Where the container whose children those are starts: `offset`, or the first
+        /// occurrence's for a repeated text.
+        var childBase: UInt32
+
+        static let noKey = UInt32.max
+    }
+
+    /// Children blocks, innermost containers first; the root's entry last.
+    var entries: [Entry]
+
+    /// A place in the table on a walk down from the root: an entry, and how far its stored
+    /// offsets are from the occurrence walked (non-zero inside a repeated text).
+    struct Step {
+        var entry: Entry
+        var shift: Int
+
+        var offset: Int { Int(entry.offset) + shift }
+        var keyOffset: Int? { entry.keyOffset == Entry.noKey ? nil : Int(entry.keyOffset) + shift }
+    }
+
+    var root: Step { Step(entry: entries[entries.count - 1], shift: 0) }
+
+    /// Child `position` (an array index, or a member's position) of the container at `step`.
+    func child(_ position: Int, of step: Step) -> Step {
+        let shift = step.offset - Int(step.entry.childBase)
+        return Step(entry: entries[Int(step.entry.firstChild) + position], shift: shift)
+    }
+
+    /// Offsets fit in 32 bits; larger documents are parsed without locations.
+    static func fits(_ byteCount: Int) -> Bool {
+        byteCount < Int(UInt32.max)
+    }
+}
+
+extension JSONLocations {
+    /// The tree-shaped map of `value`, for ``JSONDocument/sourceMap``.
+    func sourceMap(of value: JSONValue) -> JSONSourceMap {
+        func map(_ value: JSONValue, _ step: Step) -> JSONSourceMap {
+            switch value {
+            case .array(let elements):
+                return .array(offset: step.offset, elements: elements.indices.map { map(elements[$0], child($0, of: step)) })
+            case .object(let object):
+                return .object(offset: step.offset, members: object.members.indices.map {
+                    let member = child($0, of: step)
+                    return JSONSourceMap.Member(keyOffset: member.keyOffset ?? member.offset, value: map(object.members[$0].value, member))
+                })
+            default:
+                return .scalar(offset: step.offset)
+            }
+        }
+        return map(value, root)
+    }
+}
