@@ -53,9 +53,7 @@ struct BodySynthesizer {
         choices = 0
         path = []
         failure = nil
-        // Spelled out: a bare `nil` here would be JSON's null (JSONValue is ExpressibleByNilLiteral).
-        let resource: JSONValue? = inline ? schema : Optional.none
-        return value(of: [SchemaPart(schema: schema, file: file, resource: resource, base: nil)])
+        return value(of: [SchemaPart(schema: schema, file: file, resource: inline ? schema : nil, base: nil)])
     }
 
     /// A value every one of `parts` accepts (as far as the synthesis can tell).

@@ -103,10 +103,11 @@ extension JSONValue {
     }
 }
 
-extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+// Not ExpressibleByNilLiteral: a bare `nil` where a `JSONValue?` is meant would silently be JSON's
+// null (it once cost the fixture synthesizer seven schemas); JSON null is spelled `.null`.
+extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    public init(nilLiteral: ()) { self = .null }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
     public init(stringLiteral value: String) { self = .string(value) }

@@ -15,13 +15,13 @@ struct RobustnessTests {
             [
                 "name": "deleted",
                 "setup": [["name": "create", "request": ["method": "POST", "path": "/p", "body": ["n": "x"]], "status": 201, "capture": ["id": "/id"]]],
-                "request": ["pathParams": ["id": "${capture:id}"], "headers": ["X": nil], "text": "t"],
+                "request": ["pathParams": ["id": "${capture:id}"], "headers": ["X": .null], "text": "t"],
                 "response": ["status": [204, "2XX"], "headers": ["ETag": ["present": true], "A": "b"], "schema": ["$ref": "#/$defs/x", "$defs": ["x": true]], "example": 1],
             ],
         ],
     ]
 
-    static let replacements: [JSONValue] = [nil, true, 0, .number(JSONNumber("-1.5")!), "", "${", "{", [], [[]], [:], ["x": nil]]
+    static let replacements: [JSONValue] = [.null, true, 0, .number(JSONNumber("-1.5")!), "", "${", "{", [], [[]], [:], ["x": .null]]
 
     @Test func theBaseContractIsValid() {
         let text = CanonicalJSONWriter().string(Self.contract)

@@ -51,7 +51,7 @@ struct SchemaConversionTests {
         let properties = try #require(node.objectValue?["properties"]?.objectValue)
         #expect(properties["id"] == ["type": "integer", "exclusiveMinimum": 0, "examples": [3]])
         #expect(properties["label"] == ["type": ["string", "null"]])
-        #expect(properties["kind"] == ["type": ["string", "null"], "enum": ["leaf", "branch", nil]])
+        #expect(properties["kind"] == ["type": ["string", "null"], "enum": ["leaf", "branch", .null]])
         #expect(properties["parent"] == ["anyOf": [["type": "null"], ["allOf": [["$ref": "Node.json"]]]]])
         // Recursive schemas stay recursive, through the shared file.
         #expect(properties["children"] == ["type": "array", "items": ["$ref": "Node.json"]])
