@@ -65,8 +65,12 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Ends the loop: transfers still running resume as cancelled, and every handle is freed.
     func shutdown() {
-        lock.withLock { stopping = true }
-        curl_multi_wakeup(multi)
+        // The wakeup goes out under the lock: the loop reads `stopping` under it and then frees
+        // the multi handle, so a wakeup sent after the lock was let go could reach a freed handle.
+        lock.withLock {
+            stopping = true
+            curl_multi_wakeup(multi)
+        }
     }
 
     private func run() {
