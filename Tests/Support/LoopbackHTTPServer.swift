@@ -61,6 +61,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var connections: Set<Int32> = []
     private var received: [ReceivedRequest] = []
     private var stopped = false
+    /// Set by the accept loop when it closes the listener, under `lock`.
+    private var listenerClosed = false
 
     /// Starts listening on a port the kernel picks; `route` chooses the behaviour per request.
     public init(route: @escaping @Sendable (_ method: String, _ target: String) -> Behavior) throws {
@@ -84,14 +86,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Closes the listener and every open connection; idempotent.
     public func stop() {
-        let open: Set<Int32> = lock.withLock {
-            guard !stopped else { return [] }
+        lock.withLock {
+            guard !stopped else { return }
             stopped = true
-            return connections
+            // Shut down, not closed: the accept loop closes the listener when it sees the
+            // shutdown, so the number is never reused while it may still call accept(2) on it.
+            if !listenerClosed { _ = shutdown(listener, Int32(SHUT_RDWR)) }
+            // Under the lock: a connection's thread closes its socket only after taking it out of
+            // the set under this lock, so every socket here is still open, and its number cannot
+            // belong to another test's socket by now.
+            for socket in connections { _ = shutdown(socket, Int32(SHUT_RDWR)) }
         }
-        _ = shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for socket in open { _ = shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     /// A port on which nothing listens, for "connection refused".
@@ -103,12 +108,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     // MARK: Connections
 
+    private func closeListener() {
+        lock.withLock {
+            listenerClosed = true
+            close(listener)
+        }
+    }
+
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
                 if errno == EINTR { continue }
-                return  // the listener was shut down
+                // The listener was shut down (or failed): this loop is its last user.
+                closeListener()
+                return
             }
             let accepted = lock.withLock {
                 guard !stopped else { return false }
@@ -117,6 +131,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             }
             guard accepted else {
                 close(connection)
+                closeListener()
                 return
             }
             let thread = Thread { [self] in
