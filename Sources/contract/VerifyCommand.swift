@@ -17,10 +17,11 @@ struct VerifyCommand: AsyncParsableCommand {
             or TERM is 'dumb'.
 
             Exit codes:
-              0  every case passed
-              1  at least one case drifted (or got no complete response)
-              2  invalid contracts or arguments; nothing was sent
-              3  no request reached a server (DNS failure, connection refused, TLS failure)
+              0  every case passed (with --baseline: every finding is known)
+              1  at least one case drifted or got no complete response (with --baseline: a new finding;
+                 with --fail-on any: any finding)
+              2  invalid contracts, arguments or baseline; nothing was sent
+              3  no request reached a server (DNS failure, connection refused, TLS failure), whatever the baseline
             """
     )
 
