@@ -41,4 +41,22 @@ struct JUnitSchemaTests {
             findings: [Finding(kind: .body, message: "]]> \u{7}", excerpt: "\u{1B}[31m")], transportError: nil, attempts: 2, duration: .seconds(3))
         try validate(JUnitReport.render(VerifyReport(baseURL: "http://h", results: [result], duration: .seconds(3))), "hostile")
     }
+
+    @Test func aCaseWhoseDriftIsAllKnownIsSkipped() throws {
+        let entry = Baseline.Entry(fingerprint: "0123456789abcdef", caseName: "c/x", reason: "API-42")
+        var known = Finding(kind: .status, rule: "status", message: "expected status 204, found 200")
+        known.baseline = .known(entry)
+        let request = DisplayedRequest(method: "GET", url: "http://h/x", headers: [], body: nil)
+        func result(_ name: String, _ findings: [Finding]) -> CaseResult {
+            CaseResult(contractID: "c", caseName: name, file: "c.json", outcome: .failed, request: request, response: nil,
+                findings: findings, transportError: nil, attempts: 1, duration: .zero)
+        }
+        let fresh = Finding(kind: .header, rule: "header.present", subject: "etag", message: "expected header 'ETag', found none")
+        let report = VerifyReport(baseURL: "http://h", results: [result("known", [known]), result("mixed", [known, fresh])], duration: .zero)
+        let xml = JUnitReport.render(report)
+        try validate(xml, "known")
+        #expect(xml.contains(#"<testsuite name="c" tests="2" failures="1" errors="0" skipped="1""#))
+        #expect(xml.contains(#"<skipped message="expected status 204, found 200" type="status">"#))
+        #expect(xml.contains(#"<testsuites name="contract verify" tests="2" failures="1" errors="0""#))
+    }
 }
