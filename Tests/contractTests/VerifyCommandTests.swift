@@ -124,7 +124,7 @@ struct VerifyCommandTests {
     @Test func helpDocumentsTheExitCodes() async throws {
         let result = try await ContractBinary.run(["verify", "--help"], in: FileManager.default.temporaryDirectory)
         #expect(result.exitCode == 0)
-        for line in ["0  every case passed", "1  at least one case drifted", "2  invalid contracts or arguments", "3  no request reached a server"] {
+        for line in ["0  every case passed", "1  at least one case drifted", "2  invalid contracts, arguments or baseline", "3  no request reached a server"] {
             #expect(result.stdout.contains(line))
         }
     }
