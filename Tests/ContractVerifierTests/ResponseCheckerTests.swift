@@ -105,6 +105,24 @@ struct ManyFindingsTests {
             .check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: Bindings(environment: [:]))
     }
 
+    /// What was expected, for reports: the schema object that holds the failing keyword, as
+    /// written; a long one cut to its title, type and that keyword.
+    @Test func schemaFindingsQuoteTheSchemaThatFailed() throws {
+        let properties = (0..<40).map { #""p\#($0)": { "type": "string", "description": "a long enough description" }"# }.joined(separator: ", ")
+        let set = Fixtures.load(["one.json": """
+            { "id": "one", "request": { "method": "GET", "path": "/o" },
+              "cases": [ { "name": "a", "response": { "status": 200, "schema": {
+                "title": "Big", "type": "object", "required": ["p0"], "properties": { "n": { "type": "integer", "minimum": 1 }, \(properties) } } } } ] }
+            """])
+        let plan = try VerifyPlan(set, options: VerifyOptions(baseURL: "http://127.0.0.1:1"))
+        let planned = try #require(plan.cases.first)
+        let response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: Array(#"{"n": 0}"#.utf8))
+        let found = ResponseChecker(catalog: plan.catalog)
+            .check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: Bindings(environment: [:]))
+        #expect(found.map(\.keyword) == ["required", "minimum"])
+        #expect(found.map(\.schemaExcerpt) == [#"{"title":"Big","type":"object","required":["p0"], …}"#, #"{"type":"integer","minimum":1}"#])
+    }
+
     /// Suggesting a name for each unexpected member looked at every member again: quadratic.
     @Test(.timeLimit(.minutes(1))) func manyUnexpectedMembersStayLinear() throws {
         let body = "{" + (0..<40_000).map { "\"k\($0)\": 0" }.joined(separator: ",") + "}"

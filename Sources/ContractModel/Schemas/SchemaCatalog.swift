@@ -92,6 +92,21 @@ public struct SchemaCatalog: Sendable {
         return object["$ref"]?.stringValue
     }
 
+    /// The schema object that holds the keyword at a validator's absolute keyword location
+    /// (`…#/properties/price/type` gives `{"type": "number", "minimum": 0}`), for reports that
+    /// show what was expected; nil when the location is not a JSON Pointer into a document this
+    /// catalog compiled.
+    public func schema(holdingKeywordAt absoluteLocation: String) -> JSONValue? {
+        let hash = absoluteLocation.firstIndex(of: "#") ?? absoluteLocation.endIndex
+        let uri = String(absoluteLocation[..<hash])
+        let fragment = hash < absoluteLocation.endIndex ? String(absoluteLocation[absoluteLocation.index(after: hash)...]) : ""
+        guard let document = session.document(at: uri), let pointer = try? JSONPointer(uriFragment: fragment), !pointer.tokens.isEmpty
+        else { return nil }
+        let holder = JSONPointer(tokens: Array(pointer.tokens.dropLast()))
+        guard let schema = document[pointer: holder], schema.objectValue != nil else { return nil }
+        return schema
+    }
+
     /// `contracts/schemas/product.json#/properties/price` for a validator's absolute location,
     /// so that a report names the file a person would open.
     public func display(_ absoluteLocation: String) -> String {

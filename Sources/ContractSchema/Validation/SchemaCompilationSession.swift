@@ -51,6 +51,12 @@ public final class SchemaCompilationSession: @unchecked Sendable {
         return try compileAlone(document, uri: uri)
     }
 
+    /// The document registered at `uri` (no fragment): a shared file, or an inline schema this
+    /// session compiled; nil for one compiled alone (it declares identifiers) or never seen.
+    public func document(at uri: String) -> JSONValue? {
+        lock.withLock { compiler.registry.document(at: uri) }
+    }
+
     /// The base registry and `document` alone: what compiling it on its own sees.
     private func compileAlone(_ document: JSONValue?, uri: String) throws(SchemaCompilationError) -> JSONSchema {
         var registry = base

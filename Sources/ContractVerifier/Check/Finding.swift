@@ -62,6 +62,8 @@ public struct Finding: Sendable, Hashable {
     /// For schema findings: the keyword that failed and where it is written.
     public var keyword: String?
     public var schemaLocation: String?
+    /// The schema object that holds the keyword, as compact JSON (clipped): what was expected.
+    public var schemaExcerpt: String?
     /// A short excerpt of the body around the pointer.
     public var excerpt: String?
     /// With `--baseline`: the entry that lists this finding (known, or expired); nil is new.
@@ -75,7 +77,7 @@ public struct Finding: Sendable, Hashable {
 
     public init(
         kind: Kind, rule: String? = nil, subject: String? = nil, message: String, pointer: String? = nil, keyword: String? = nil,
-        schemaLocation: String? = nil, excerpt: String? = nil
+        schemaLocation: String? = nil, schemaExcerpt: String? = nil, excerpt: String? = nil
     ) {
         self.kind = kind
         self.rule = rule
@@ -84,6 +86,7 @@ public struct Finding: Sendable, Hashable {
         self.pointer = pointer
         self.keyword = keyword
         self.schemaLocation = schemaLocation
+        self.schemaExcerpt = schemaExcerpt
         self.excerpt = excerpt
     }
 }

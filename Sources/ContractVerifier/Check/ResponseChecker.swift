@@ -144,7 +144,8 @@ struct ResponseChecker: Sendable {
             let shownPointer = pointer.isRoot ? "/" : clipped
             findings.append(Finding(
                 kind: .body, rule: "body.schema", message: "\(shownPointer): \(error.message)", pointer: clipped, keyword: error.keyword,
-                schemaLocation: catalog.display(error.absoluteKeywordLocation), excerpt: BodyExcerpt.around(response.body, offset: offset, secrets: secrets)))
+                schemaLocation: catalog.display(error.absoluteKeywordLocation), schemaExcerpt: schemaExcerpt(error.absoluteKeywordLocation, keyword: error.keyword),
+                excerpt: BodyExcerpt.around(response.body, offset: offset, secrets: secrets)))
         }
         if result.omitted > 0 {
             findings.append(Finding(
@@ -152,6 +153,22 @@ struct ResponseChecker: Sendable {
         }
         return findings
     }
+
+    /// The schema that failed, as written (keys in their order), on one line. A schema may hold
+    /// a whole API's worth of properties: a long one is cut down to its title, its type and the
+    /// keyword that failed (`{"title":"Product","type":"object","required":["id","name"], …}`),
+    /// and then clipped.
+    private func schemaExcerpt(_ absoluteLocation: String, keyword: String) -> String? {
+        guard let schema = catalog.schema(holdingKeywordAt: absoluteLocation), let object = schema.objectValue else { return nil }
+        let whole = Self.schemaWriter.string(schema)
+        guard whole.unicodeScalars.count > Self.maxSchemaExcerpt else { return whole }
+        let kept = object.members.filter { $0.key == "title" || $0.key == "type" || $0.key == keyword }
+        let cut = Self.schemaWriter.string(.object(JSONObject(kept)))
+        return MessageText.clipped(String(cut.dropLast()) + ", …}", to: Self.maxSchemaExcerpt)
+    }
+
+    private static let schemaWriter = CanonicalJSONWriter(style: .compact, sortsKeys: false)
+    static let maxSchemaExcerpt = 400
 
     /// Member names are the server's to choose: a megabyte key must not make a megabyte finding.
     private func clippedPointer(_ pointer: JSONPointer) -> String {

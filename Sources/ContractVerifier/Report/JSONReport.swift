@@ -121,6 +121,7 @@ struct JSONReport: ReportFormat {
         if let pointer = finding.pointer { members.append(.init(key: "pointer", value: .string(pointer))) }
         if let keyword = finding.keyword { members.append(.init(key: "keyword", value: .string(keyword))) }
         if let location = finding.schemaLocation { members.append(.init(key: "schemaLocation", value: .string(location))) }
+        if let schema = finding.schemaExcerpt { members.append(.init(key: "schemaExcerpt", value: .string(schema))) }
         if let excerpt = finding.excerpt { members.append(.init(key: "excerpt", value: .string(excerpt))) }
         return .object(JSONObject(members))
     }
