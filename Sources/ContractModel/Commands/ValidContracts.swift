@@ -14,12 +14,14 @@ extension ContractLoader {
     /// The load stage of a command that acts on contracts: the tree at `directory`, when it has
     /// no error (warnings are lint's to show).
     public static func loadValid(directory: String) throws(InvalidContracts) -> ContractSet {
-        let set: ContractSet
+        let files: [SourceFile]
         do {
-            set = try load(directory: directory)
+            files = try ContractSourceReader.read(directory: directory)
         } catch {
             throw InvalidContracts(directory: directory, diagnostics: [.argumentError(error.message)], directoryIsReadable: false)
         }
+        var set = load(files: files, directory: directory)
+        set.treeDigest = TreeDigest.of(files)
         guard !set.hasErrors else {
             throw InvalidContracts(directory: directory, diagnostics: set.diagnostics.filter { $0.severity == .error }, directoryIsReadable: true)
         }

@@ -12,6 +12,9 @@ public struct ContractSet: Sendable {
     /// The tree's settings (`contract.json` at its root), defaults when it has none. Honoured by
     /// ``SchemaCatalog``, so every command that compiles the tree's schemas through one follows them.
     public var settings = TreeSettings()
+    /// The ``TreeDigest`` of the files read, for commands that load through
+    /// ``ContractLoader/loadValid(directory:)``; nil for a set loaded from files in memory.
+    public var treeDigest: String?
 
     /// Drops every parsed contract document, keeping the shared schema files: once contracts are
     /// decoded, running them needs only those (inline schemas live in the model). A contract

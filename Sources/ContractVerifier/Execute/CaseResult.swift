@@ -26,6 +26,9 @@ public struct CaseResult: Sendable {
     /// Requests sent for the deciding request, retries included.
     public var attempts: Int
     public var duration: Duration
+    /// Its place in the plan of the whole run, every shard together (from 0); nil for a result
+    /// made outside a plan.
+    public var position: Int? = nil
 
     public var name: String { "\(contractID)/\(caseName)" }
 

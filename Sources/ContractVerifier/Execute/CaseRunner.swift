@@ -30,7 +30,7 @@ struct CaseRunner: Sendable {
         return StreamRequest(request.send) { outcome, attempts in
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
-                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero)
+                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position)
             switch outcome {
             case .failure(let error):
                 deliver(finish(result, error: error, setup: step.name, start: start))
@@ -61,7 +61,7 @@ struct CaseRunner: Sendable {
             // every response, and a copy of a whole result costs a retain per field.
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
-                request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero)
+                request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position)
             switch outcome {
             case .failure(let error):
                 deliver(finish(result, error: error, setup: nil, start: start))

@@ -18,13 +18,14 @@ final class EventDelivery: @unchecked Sendable {
 
     /// - Parameter redact: masks secrets in a reporter's error before it is kept.
     init(
-        reporters: [any VerifyReporter], baseURL: String, baseline: BaselineCheck?, failOn: FailOn,
+        reporters: [any VerifyReporter], baseURL: String, run: RunIdentity, baseline: BaselineCheck?,
         redact: @escaping @Sendable (String) -> String
     ) {
         self.reporters = reporters
         summary = VerifySummary(baseURL: baseURL)
-        summary.hasBaseline = baseline != nil
-        summary.failOn = failOn
+        summary.run = run
+        summary.hasBaseline = run.baseline != nil
+        summary.failOn = run.failOn
         self.baseline = baseline
         self.redact = redact
     }
@@ -50,9 +51,15 @@ final class EventDelivery: @unchecked Sendable {
 
     /// Ends the run: the tally, told to every reporter still listening, with their errors.
     func completed(after duration: Duration, ran cases: Set<String>) -> VerifySummary {
+        let fixed = lock.withLock { baseline?.fixed(ran: cases, met: met) ?? [] }
+        return completed(after: duration, fixed: fixed)
+    }
+
+    /// Ends a run whose fixed baseline entries are known already (shards merged).
+    func completed(after duration: Duration, fixed: [Baseline.Entry]) -> VerifySummary {
         lock.withLock {
             summary.duration = duration
-            summary.fixed = baseline?.fixed(ran: cases, met: met) ?? []
+            summary.fixed = fixed
             tell(.completed(summary))
             return summary
         }

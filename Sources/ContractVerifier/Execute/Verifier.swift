@@ -13,7 +13,7 @@ public enum Verifier {
         let start = ContinuousClock.now
         let secrets = plan.secrets
         let delivery = EventDelivery(
-            reporters: reporters, baseURL: secrets.redact(options.baseURL), baseline: plan.baseline, failOn: options.failOn
+            reporters: reporters, baseURL: secrets.redact(options.baseURL), run: plan.identity, baseline: plan.baseline
         ) { secrets.redact($0) }
         delivery.started(total: plan.cases.count)
         // Checks run on the engines' threads, so one engine per core spreads them.

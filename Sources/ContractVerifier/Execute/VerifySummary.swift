@@ -21,6 +21,8 @@ public struct VerifySummary: Sendable {
     /// Whether the run had a baseline, and what fails it.
     public var hasBaseline = false
     public var failOn = FailOn.new
+    /// What the run was (tree, whole plan, shard); nil for a summary made outside a plan.
+    public var run: RunIdentity?
 
     public init(baseURL: String) {
         self.baseURL = baseURL

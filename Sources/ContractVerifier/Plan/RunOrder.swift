@@ -5,8 +5,8 @@ import ContractModel
 /// contract order. Reads then see the server as it was before any case changed it, however many
 /// requests run at once.
 enum RunOrder {
-    static func arranged(_ cases: [PlannedCase]) -> [PlannedCase] {
-        cases.filter { !$0.changesState } + cases.filter(\.changesState)
+    static func arranged<Case>(_ cases: [Case], changesState: (Case) -> Bool) -> [Case] {
+        cases.filter { !changesState($0) } + cases.filter(changesState)
     }
 }
 

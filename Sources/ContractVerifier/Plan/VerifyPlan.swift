@@ -11,11 +11,14 @@ final class PlannedCase: Sendable {
     let responseSchema: JSONSchema?
     /// A POST, PUT, PATCH or DELETE among its requests (``ResourceAccess/changes``).
     let changesState: Bool
+    /// Its place in the whole run's plan (every shard together), from 0.
+    let position: Int
 
-    init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?) {
+    init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?, position: Int) {
         self.contract = contract
         self.testCase = testCase
         self.responseSchema = responseSchema
+        self.position = position
         changesState = ResourceAccess.changesState(contract, testCase)
     }
 
@@ -42,6 +45,8 @@ public struct VerifyPlan: Sendable {
     let patterns: [String: ECMARegex]
     /// The baseline the findings are marked against, if any.
     let baseline: BaselineCheck?
+    /// What the run is, for reports and for putting shards back together.
+    public let identity: RunIdentity
 
     /// The number of cases the plan runs.
     public var caseCount: Int { cases.count }
@@ -61,13 +66,15 @@ public struct VerifyPlan: Sendable {
         var used: Set<String> = []
         var patterns: [String: ECMARegex] = [:]
         let selection = options.selection
-        // An empty shard is no error (a small tree in a wide CI matrix); an empty selection is.
-        var selectedBeforeSharding = false
+        // Every shard knows the whole run's order, so that reports of the shards merge into the
+        // report of one run (``RunIdentity``). An empty shard is no error (a small tree in a wide
+        // CI matrix); an empty selection is.
+        let whole = Self.wholeRun(set, selection)
+        let positions = Dictionary(whole.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
             for testCase in contract.cases {
                 let name = "\(contract.id)/\(testCase.name)"
-                guard Self.isSelected(contract, testCase, name: name, selection) else { continue }
-                selectedBeforeSharding = true
+                guard let position = positions[name] else { continue }
                 if let shard = selection.shard, !shard.contains(name) { continue }
                 for variable in Set(Self.environmentVariables(contract, testCase)) {
                     if options.environment[variable] == nil {
@@ -86,7 +93,7 @@ public struct VerifyPlan: Sendable {
                             "the response schema of '\(name)' does not compile: \(error)", file: reference.file, at: reference.pointer))
                     }
                 }
-                cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema))
+                cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema, position: position))
                 for pattern in Self.patterns(testCase.response) where patterns[pattern] == nil {
                     patterns[pattern] = try? ECMARegex(pattern)
                 }
@@ -111,14 +118,31 @@ public struct VerifyPlan: Sendable {
                 problems.append(.argumentError(message))
             }
         }
-        if !selectedBeforeSharding && problems.isEmpty { problems.append(.argumentError("no case matches the selection (--id, --tag)")) }
+        if whole.isEmpty && problems.isEmpty { problems.append(.argumentError("no case matches the selection (--id, --tag)")) }
         guard problems.isEmpty else { throw VerifyPlanError(diagnostics: problems) }
         self.options = options
         self.catalog = catalog
-        self.cases = RunOrder.arranged(cases)
+        // The whole run's order, kept: a shard's cases are a part of it.
+        self.cases = cases.sorted { $0.position < $1.position }
+        identity = RunIdentity(
+            tree: set.treeDigest, plan: RunIdentity.planDigest(whole.map(\.name), assertsFormats: catalog.assertsFormats), cases: whole.count,
+            baseline: options.baseline.map { SHA256.hex(Array($0.text.utf8)) }, failOn: options.failOn, shard: selection.shard)
         self.patterns = patterns
         baseline = options.baseline.map { BaselineCheck($0, today: options.today ?? BaselineCheck.today()) }
         secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
+    }
+
+    /// The cases of the whole run, every shard together, in the order they run (``RunOrder``).
+    private static func wholeRun(_ set: ContractSet, _ selection: CaseSelection) -> [(name: String, changesState: Bool)] {
+        var selected: [(name: String, changesState: Bool)] = []
+        for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
+            for testCase in contract.cases {
+                let name = "\(contract.id)/\(testCase.name)"
+                guard isSelected(contract, testCase, name: name, selection) else { continue }
+                selected.append((name, ResourceAccess.changesState(contract, testCase)))
+            }
+        }
+        return RunOrder.arranged(selected) { $0.changesState }
     }
 
     /// An environment variable the selected cases or `--header`s need, and nobody set.

@@ -31,8 +31,9 @@ struct JSONReport: ReportFormat {
             ]),
             "findings": Self.object(["new": Self.number(report.newFindings), "known": Self.number(report.knownFindings)]),
             "fixed": .array(report.fixed.map(Self.fixedObject)),
+            "run": report.run.map(Self.runObject) ?? .null,
         ]
-        let skeleton = Self.writer.string(Self.document(baseURL: report.baseURL, totals: totals))
+        let skeleton = Self.writer.string(Self.document(baseURL: report.baseURL, totals: totals.filter { $0.value != .null }))
         // The skeleton's empty `[]` closes the array the cases were written into.
         let rest = skeleton[Self.casesEnd(in: skeleton)...]
         // The file has always ended in a blank line; kept, so that reports stay byte-comparable.
@@ -46,7 +47,7 @@ struct JSONReport: ReportFormat {
     }
 
     /// The report without its cases.
-    private static func document(baseURL: String, totals: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    private static func document(baseURL: String, totals: some Sequence<(key: String, value: JSONValue)>) -> JSONValue {
         var members = [
             JSONObject.Member(key: "format", value: "contract-verify-report"),
             JSONObject.Member(key: "version", value: .number(JSONNumber(version))),
@@ -71,6 +72,7 @@ struct JSONReport: ReportFormat {
             "findings": .array(result.findings.map { findingObject($0, of: result) }),
             "curl": .string(CurlCommand.line(for: result.request)),
         ]
+        if let position = result.position { members["position"] = number(position) }
         if let error = result.transportError {
             members["transportError"] = object([
                 "kind": .string(error.kind.rawValue), "detail": .string(error.detail), "curlCode": number(error.curlCode),
@@ -114,8 +116,12 @@ struct JSONReport: ReportFormat {
         if let rule = finding.rule { members.append(.init(key: "rule", value: .string(rule))) }
         if let subject = finding.subject { members.append(.init(key: "subject", value: .string(subject))) }
         switch finding.baseline {
-        case .known?: members.append(.init(key: "baseline", value: "known"))
-        case .expired(let entry)?: members.append(.init(key: "baseline", value: .string("expired \(entry.expires ?? "")")))
+        case .known(let entry)?:
+            members.append(.init(key: "baseline", value: "known"))
+            if let entry = entryObject(entry) { members.append(.init(key: "baselineEntry", value: entry)) }
+        case .expired(let entry)?:
+            members.append(.init(key: "baseline", value: .string("expired \(entry.expires ?? "")")))
+            if let entry = entryObject(entry) { members.append(.init(key: "baselineEntry", value: entry)) }
         case nil: break
         }
         if let pointer = finding.pointer { members.append(.init(key: "pointer", value: .string(pointer))) }
@@ -123,6 +129,26 @@ struct JSONReport: ReportFormat {
         if let location = finding.schemaLocation { members.append(.init(key: "schemaLocation", value: .string(location))) }
         if let schema = finding.schemaExcerpt { members.append(.init(key: "schemaExcerpt", value: .string(schema))) }
         if let excerpt = finding.excerpt { members.append(.init(key: "excerpt", value: .string(excerpt))) }
+        return .object(JSONObject(members))
+    }
+
+    /// What people wrote in the baseline entry that lists a finding: its reason and expiry.
+    private static func entryObject(_ entry: Baseline.Entry) -> JSONValue? {
+        var members: [JSONObject.Member] = []
+        if let reason = entry.reason { members.append(.init(key: "reason", value: .string(reason))) }
+        if let expires = entry.expires { members.append(.init(key: "expires", value: .string(expires))) }
+        return members.isEmpty ? nil : .object(JSONObject(members))
+    }
+
+    /// What the run was: the tree, the whole plan, the baseline, what fails it, and the shard.
+    private static func runObject(_ run: RunIdentity) -> JSONValue {
+        var members: [JSONObject.Member] = [
+            .init(key: "plan", value: .string(run.plan)), .init(key: "cases", value: number(run.cases)),
+            .init(key: "failOn", value: .string(run.failOn.rawValue)),
+        ]
+        if let tree = run.tree { members.append(.init(key: "tree", value: .string(tree))) }
+        if let baseline = run.baseline { members.append(.init(key: "baseline", value: .string(baseline))) }
+        if let shard = run.shard { members.append(.init(key: "shard", value: .string(shard.description))) }
         return .object(JSONObject(members))
     }
 

@@ -1,0 +1,58 @@
+import ArgumentParser
+import ContractVerifier
+import Foundation
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge the JSON reports of the shards of one verify run into the reports of the whole run.",
+        discussion: """
+            'contract verify --shard i/n --report json=PATH' runs one part of the cases (a CI matrix); give this \
+            command the JSON report of every part. It writes the reports and prints the console output one \
+            unsharded run would have written, cases in the run's order, and exits with that run's code. The \
+            shards must be all n parts of one run: the same contracts tree (byte for byte), the same selection, \
+            baseline, --fail-on and server. A missing shard, a shard given twice or a shard of another run is \
+            an error, and nothing is written.
+
+            Exit codes:
+              0  every case passed (with a baseline: every finding is known)
+              1  at least one case drifted or got no complete response (with a baseline: a new finding;
+                 with --fail-on any: any finding)
+              2  a report cannot be read, the reports are not the shards of one run, or a report cannot be written
+              3  no request of any shard reached a server
+            """
+    )
+
+    @Argument(help: "The JSON report of each shard ('contract verify --shard i/n --report json=PATH').")
+    var shardReports: [String] = []
+
+    @Option(name: .customLong("report"), help: "Write a report of the whole run, 'json=PATH', 'junit=PATH', 'markdown=PATH' or 'html=PATH'; repeatable.")
+    var reports: [String] = []
+
+    @Flag(name: [.customShort("q"), .long], help: "Print only the cases that did not pass (and the summary).")
+    var quiet = false
+
+    @Option(help: "Colours: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.")
+    var color: ColorChoice = .auto
+
+    func run() throws {
+        if !reports.isEmpty { StopSignals.removePartialReportsOnStop() }
+        let environment = ProcessInfo.processInfo.environment
+        let style = ConsoleReporter.Style(choosing: color, environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) != 0)
+        let output = ConsoleOutput(buffered: style == .plain)
+        defer { output.flush() }
+        let console = ConsoleReporter(style: style, quiet: quiet, write: output.write)
+        switch MergeRun.run(reports: shardReports, reportRequests: reports, reporters: [console]) {
+        case .invalidArguments(let error):
+            throw ValidationError(error.message)
+        case .invalidReports(let error):
+            for diagnostic in error.diagnostics { printError(diagnostic.printed) }
+            printError("nothing was written")
+            throw ExitCode(2)
+        case .finished(let summary):
+            for problem in summary.reporterErrors { printError("error: \(problem)") }
+            if !summary.reporterErrors.isEmpty { throw ExitCode(2) }
+            if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+        }
+    }
+}
