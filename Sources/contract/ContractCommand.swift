@@ -29,8 +29,16 @@ struct ContractCommand: AsyncParsableCommand {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
             printError("error: " + message(for: error))
-            printError("Run 'contract help <command>' for its options.")
+            printError(helpHint(for: Array(CommandLine.arguments.dropFirst())))
             Foundation.exit(2)
         }
+    }
+
+    /// Where to read about the options of the command the arguments name:
+    /// `Run 'contract help verify' for its options.`
+    static func helpHint(for arguments: [String]) -> String {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard let command = arguments.first(where: names.contains) else { return "Run 'contract help' for the commands." }
+        return "Run 'contract help \(command)' for its options."
     }
 }

@@ -71,6 +71,18 @@ struct CommandLineMannersTests {
         #expect(version.exitCode == 0 && version.stdout.hasPrefix("0."), "\(version.stderr)")
     }
 
+    /// A malformed argument says where to read about the command it was given to.
+    @Test(arguments: [
+        (["verify", "--base-url", "http://127.0.0.1:1", "--concurrency", "many"], "Run 'contract help verify' for its options."),
+        (["merge"], "Run 'contract help merge' for its options."),
+        (["--frobnicate"], "Run 'contract help' for the commands."),
+    ])
+    func anArgumentErrorNamesTheHelpToRead(_ arguments: [String], _ hint: String) async throws {
+        let result = try await ContractBinary.run(arguments, in: FileManager.default.temporaryDirectory)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix(hint + "\n"), "\(result.stderr)")
+    }
+
     /// A base URL that is no URL is an argument error (2), not an unreachable server (3), and its
     /// user information is never shown.
     @Test(arguments: [
