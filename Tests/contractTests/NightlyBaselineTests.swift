@@ -78,4 +78,26 @@ struct NightlyBaselineTests {
         #expect(result.stderr.contains("bad.json:1:"), "\(result.stderr)")
         #expect(result.stderr.contains("expected a fingerprint of 16 lowercase hex digits, found 'XYZ'"))
     }
+
+    /// A contract removed or a case renamed leaves entries no run will meet again: every run, each
+    /// shard included, lists them as fixed, and an update from its report drops them.
+    @Test func anEntryOfACaseTheContractsNoLongerHaveIsFixed() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            {
+              "format": "contract-verify-baseline",
+              "version": 1,
+              "findings": [
+                {"case":"products.archive/archived","fingerprint":"00000000000000aa","reason":"the old archive endpoint","rule":"status"}
+              ]
+            }
+            """.write(toFile: path("baseline.json"), atomically: true, encoding: .utf8)
+        let server = try await ExampleAPITests.RunningServer.started([])
+        let shard = try await verify(server, ["--baseline", path("baseline.json"), "--shard", "3/4", "--report", "json=\(path("shard.json"))"])
+        #expect(shard.exitCode == 0, "\(shard.stderr)")
+        #expect(shard.stdout.contains("fixed: products.archive/archived #00000000000000aa"), "\(shard.stdout)")
+        let updated = try await contract(["baseline", path("shard.json"), "--out", path("baseline.json")])
+        #expect(updated.stdout.contains("0 known findings (0 added, 0 kept, 1 removed as fixed)"), "\(updated.stdout)\(updated.stderr)")
+    }
 }

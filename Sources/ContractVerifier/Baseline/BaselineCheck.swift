@@ -13,11 +13,16 @@ public enum BaselineStatus: Sendable, Hashable {
 struct BaselineCheck: Sendable {
     private let entries: [String: Baseline.Entry]
     private let today: String
+    /// Entries whose case the contracts no longer have: that drift cannot occur again.
+    private let gone: Set<String>
 
-    /// - Parameter today: `YYYY-MM-DD`, in UTC.
-    init(_ baseline: Baseline, today: String) {
+    /// - Parameters:
+    ///   - today: `YYYY-MM-DD`, in UTC.
+    ///   - cases: every case of the contracts tree, `contract/case`, selected or not.
+    init(_ baseline: Baseline, today: String, cases: Set<String>) {
         entries = Dictionary(baseline.entries.map { ($0.fingerprint, $0) }, uniquingKeysWith: { first, _ in first })
         self.today = today
+        gone = Set(baseline.entries.filter { !cases.contains($0.caseName) }.map(\.fingerprint))
     }
 
     /// Marks every finding of `result`.
@@ -29,10 +34,12 @@ struct BaselineCheck: Sendable {
         }
     }
 
-    /// Entries of cases that ran whose fingerprint no finding had. An entry of a case outside the
-    /// run (another shard, another --id) is not fixed: nothing was seen either way.
+    /// Entries of cases that ran whose fingerprint no finding had, and entries of cases the
+    /// contracts no longer have (a contract removed or a case renamed), which every shard lists.
+    /// An entry of a case outside the run (another shard, another --id) is not fixed: nothing was
+    /// seen either way.
     func fixed(ran cases: Set<String>, met: Set<String>) -> [Baseline.Entry] {
-        entries.values.filter { cases.contains($0.caseName) && !met.contains($0.fingerprint) }
+        entries.values.filter { (cases.contains($0.caseName) && !met.contains($0.fingerprint)) || gone.contains($0.fingerprint) }
             .sorted { ($0.caseName, $0.fingerprint) < ($1.caseName, $1.fingerprint) }
     }
 

@@ -3,8 +3,8 @@ import ContractModel
 
 /// `contract baseline REPORT --out FILE`: a baseline from a run's JSON report. Every finding of
 /// the report is listed; what the previous baseline said of a finding still met (its reason, its
-/// expiry) is kept; entries of cases the report ran that no finding met are dropped (fixed); and
-/// entries of cases the report did not run (another shard) are kept as they were.
+/// expiry) is kept; entries the report lists as fixed, and entries of cases it ran that no finding
+/// met, are dropped; and entries of cases the report did not run (another shard) are kept as they were.
 public enum BaselineUpdate {
     public struct Outcome: Sendable {
         public var baseline: Baseline
@@ -57,8 +57,14 @@ public enum BaselineUpdate {
                 }
             }
         }
+        // What the run listed as fixed: entries of cases it ran that nothing met, and entries of
+        // cases the contracts no longer have, which no run will meet again.
+        var fixed: Set<String> = []
+        if case .array(let listed)? = root["fixed"] {
+            for case .object(let entry) in listed { if let fingerprint = text(entry["fingerprint"]) { fixed.insert(fingerprint) } }
+        }
         for entry in previous?.entries ?? [] where entries[entry.fingerprint] == nil {
-            if ran.contains(entry.caseName) {
+            if ran.contains(entry.caseName) || fixed.contains(entry.fingerprint) {
                 outcome.removed += 1
             } else {
                 entries[entry.fingerprint] = entry

@@ -128,7 +128,8 @@ public struct VerifyPlan: Sendable {
             tree: set.treeDigest, plan: RunIdentity.planDigest(whole.map(\.name), assertsFormats: catalog.assertsFormats), cases: whole.count,
             baseline: options.baseline.map { SHA256.hex(Array($0.text.utf8)) }, failOn: options.failOn, shard: selection.shard)
         self.patterns = patterns
-        baseline = options.baseline.map { BaselineCheck($0, today: options.today ?? BaselineCheck.today()) }
+        let treeCases = Set(set.contracts.flatMap { contract in contract.cases.map { "\(contract.id)/\($0.name)" } })
+        baseline = options.baseline.map { BaselineCheck($0, today: options.today ?? BaselineCheck.today(), cases: treeCases) }
         secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
     }
 
