@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ContractModel", targets: ["ContractModel"]),
         .library(name: "ContractHTTP", targets: ["ContractHTTP"]),
         .library(name: "ContractVerifier", targets: ["ContractVerifier"]),
+        .library(name: "ContractDiff", targets: ["ContractDiff"]),
         .library(name: "ContractFixtures", targets: ["ContractFixtures"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "ContractTestingOpenAPI", targets: ["ContractTestingOpenAPI"]),
@@ -63,6 +64,7 @@ let package = Package(
             ]
         ),
         .target(name: "ContractVerifier", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractHTTP"]),
+        .target(name: "ContractDiff", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractFixtures", "ContractOpenAPI"]),
         .executableTarget(
             name: "contract",
             dependencies: [
@@ -70,6 +72,7 @@ let package = Package(
                 "ContractVerifier",
                 "ContractFixtures",
                 "ContractOpenAPI",
+                "ContractDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,7 +127,10 @@ let package = Package(
             name: "ContractOpenAPITests", dependencies: ["ContractOpenAPI", "ContractFixtures", "ContractModel", "ContractJSON", "TestSupport"],
             exclude: ["Golden", "Documents"]
         ),
-        .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport"]),
+        .testTarget(
+            name: "ContractDiffTests", dependencies: ["ContractDiff", "ContractModel", "ContractJSON", "TestSupport"], exclude: ["Golden"]
+        ),
+        .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )
