@@ -63,7 +63,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("header"), help: "Send this header with every request, 'Name: value'; the value may hold ${env:NAME}; repeatable.")
     var headers: [String] = []
 
-    @Option(name: .customLong("report"), help: "Also write a report, 'json=PATH', 'junit=PATH' or 'markdown=PATH'; repeatable.")
+    @Option(name: .customLong("report"), help: "Also write a report, 'json=PATH', 'junit=PATH', 'markdown=PATH' or 'html=PATH'; repeatable.")
     var reports: [String] = []
 
     @Flag(help: "The cases share no state: run a case that changes state beside cases on the same resources (by default it waits for them).")

@@ -36,6 +36,7 @@ struct FileReporterTests {
         case .json: whole = JSONReport.render(report)
         case .junit: whole = JUnitReport.render(report)
         case .markdown: whole = MarkdownReport.render(report)
+        case .html: whole = HTMLReport.render(report)
         }
         #expect(try text("r") == whole)
         #expect(try leftovers().isEmpty)

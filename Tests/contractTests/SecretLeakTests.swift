@@ -113,7 +113,7 @@ struct SecretLeakTests {
         var environment = ProcessInfo.processInfo.environment
         environment["LEAK_TOKEN"] = Self.token
         environment["LEAK_CUSTOM"] = Self.custom
-        let reports = ["json": "r.json", "junit": "r.xml", "markdown": "r.md"]
+        let reports = ["json": "r.json", "junit": "r.xml", "markdown": "r.md", "html": "r.html"]
         let result = try await ContractBinary.run(
             ["verify", "--base-url", server.baseURL, "--color", "never", "--header", "X-Api-Key: \(Self.apiKey)",
              "--header", "X-Custom: ${env:LEAK_CUSTOM}"] + reports.flatMap { ["--report", "\($0.key)=\(folder.path)/\($0.value)"] } + [folder.path],

@@ -9,7 +9,7 @@ import Testing
 struct ShardMergeCommandTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
     let keeps = ProcessInfo.processInfo.environment["KEEP_MERGE"] != nil
-    static let kinds = ["json", "junit", "markdown"]
+    static let kinds = ["json", "junit", "markdown", "html"]
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

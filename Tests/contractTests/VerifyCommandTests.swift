@@ -62,7 +62,7 @@ struct VerifyCommandTests {
     @Test func driftExitsOneWithReportsAndNoSecret() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 200, #"{"status": "degraded", "token": "t0p-secret"}"#) }
         let folder = try contracts()
-        let reports = [("json", "r.json"), ("junit", "r.xml"), ("markdown", "r.md")]
+        let reports = [("json", "r.json"), ("junit", "r.xml"), ("markdown", "r.md"), ("html", "r.html")]
         let result = try await verify(["--base-url", server.baseURL] + reports.flatMap { ["--report", "\($0.0)=\(folder.path)/\($0.1)"] }, in: folder)
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("FAIL  health.get/ok"))

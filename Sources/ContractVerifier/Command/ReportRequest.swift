@@ -11,10 +11,10 @@ public struct ReportRequest: Sendable, Hashable {
         self.path = path
     }
 
-    /// `json=PATH`, `junit=PATH` or `markdown=PATH`.
+    /// `json=PATH`, `junit=PATH`, `markdown=PATH` or `html=PATH`.
     public init(parsing text: String) throws(VerifyArgumentError) {
         guard let equals = text.firstIndex(of: "="), let kind = FileReporter.Kind(rawValue: String(text[..<equals])) else {
-            throw VerifyArgumentError("--report must be 'json=PATH', 'junit=PATH' or 'markdown=PATH', found '\(text)'")
+            throw VerifyArgumentError("--report must be 'json=PATH', 'junit=PATH', 'markdown=PATH' or 'html=PATH', found '\(text)'")
         }
         self.init(kind: kind, path: String(text[text.index(after: equals)...]))
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes one report file, `json`, `junit` or `markdown`, as results arrive, in plan order (see
+/// Writes one report file, `json`, `junit`, `markdown` or `html`, as results arrive, in plan order (see
 /// ``ReportFormat``): memory stays flat however many cases run. The file appears whole, when the run completes, or
 /// not at all (see ``ReportFile``). Results arrive with secrets already masked.
 public final class FileReporter: VerifyReporter {
@@ -8,6 +8,7 @@ public final class FileReporter: VerifyReporter {
         case json
         case junit
         case markdown
+        case html
     }
 
     public let kind: Kind
@@ -23,6 +24,7 @@ public final class FileReporter: VerifyReporter {
         case .json: format = JSONReport()
         case .junit: format = JUnitReport()
         case .markdown: format = MarkdownReport()
+        case .html: format = HTMLReport()
         }
     }
 

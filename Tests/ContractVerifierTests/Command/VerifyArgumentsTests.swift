@@ -114,7 +114,7 @@ struct VerifyArgumentsTests {
 
     @Test func reports() throws {
         let folder = FileManager.default.temporaryDirectory.path
-        #expect(refusal { $0.reports = ["xml=r.xml"] } == "--report must be 'json=PATH', 'junit=PATH' or 'markdown=PATH', found 'xml=r.xml'")
+        #expect(refusal { $0.reports = ["xml=r.xml"] } == "--report must be 'json=PATH', 'junit=PATH', 'markdown=PATH' or 'html=PATH', found 'xml=r.xml'")
         #expect(refusal { $0.reports = ["json="] } == "--report json= needs a file path")
         #expect(refusal { $0.reports = ["json=/nonexistent/folder/r.json"] } == "--report json: the folder '/nonexistent/folder' does not exist")
         #expect(refusal { $0.reports = ["junit=\(folder)"] } == "--report junit: '\(folder)' is a folder; give the path of a file to write")
