@@ -4,12 +4,14 @@
 # and places, 60% failing as the example's), and the four are merged into JSON, JUnit and
 # Markdown. Reference, in the same run: Python's json module loading the same four files, sorting
 # the cases and writing one JSON file (what a hand-made merge script would do).
-# Usage: Benchmarks/MergeBenchmark/run.sh [CASES=40000]
+# Usage: Benchmarks/MergeBenchmark/run.sh [CASES=40000]   (SCRATCH=.build-perf builds beside .build)
 set -euo pipefail
 cases=${1:-40000}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-swift build -c release --product contract 2>&1 | tail -1
+scratch=${SCRATCH:-.build}
+swift build -c release --product contract --scratch-path "$scratch" 2>&1 | tail -1
+contract="$scratch/release/contract"
 swift build --package-path examples/MarketAPI 2>&1 | tail -1
 work=$(mktemp -d)
 server_pid=""
@@ -22,7 +24,7 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 for i in 1 2 3 4; do
-    MARKET_TOKEN=example-token .build/release/contract verify --base-url "$base_url" --shard "$i/4" --quiet \
+    MARKET_TOKEN=example-token "$contract" verify --base-url "$base_url" --shard "$i/4" --quiet \
         --report "json=$work/small-$i.json" contracts > /dev/null || true
 done
 python3 - "$work" "$cases" <<'PY'
@@ -45,7 +47,7 @@ for i, shard in enumerate(shards):
 PY
 echo "== $(du -ch "$work"/shard-*.json | tail -1 | cut -f1) of shard reports, $cases cases"
 echo "-- contract merge (json, junit, markdown)"
-/usr/bin/time -f "   %e s, %M KB peak" .build/release/contract merge "$work"/shard-*.json --quiet \
+/usr/bin/time -f "   %e s, %M KB peak" "$contract" merge "$work"/shard-*.json --quiet \
     --report "json=$work/m.json" --report "junit=$work/m.xml" --report "markdown=$work/m.md" > /dev/null || true
 echo "-- reference: python3 json load + sort + dump"
 /usr/bin/time -f "   %e s, %M KB peak" python3 -c "
