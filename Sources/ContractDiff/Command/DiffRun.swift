@@ -1,0 +1,122 @@
+import ContractFixtures
+import ContractJSON
+import ContractModel
+import Foundation
+
+/// `contract diff OLD NEW` as the command line gives it.
+public struct DiffArguments: Sendable {
+    public var old: String
+    public var new: String
+    /// Where relative paths and git revisions are read.
+    public var workingDirectory: String
+    /// `breaking` (the default) or `warning`.
+    public var failOn = "breaking"
+    /// An ignore file (`contract-diff-ignore`): changes accepted, each with a reason.
+    public var ignorePath: String?
+    /// `KIND=PATH` for `text`, `json`, `markdown`, `junit`.
+    public var reports: [String] = []
+    /// `YYYY-MM-DD` in UTC, for ignore entries' expiry; today when nil.
+    public var today: String?
+
+    public init(old: String, new: String, workingDirectory: String) {
+        self.old = old
+        self.new = new
+        self.workingDirectory = workingDirectory
+    }
+}
+
+/// What a `contract diff` came to.
+public enum DiffOutcome: Sendable {
+    /// An argument, a tree or the ignore file is unusable: nothing was compared (exit 2).
+    case invalid(DiffError)
+    /// The trees were compared; `text` is the console report, `exitCode` 0 or 1, and
+    /// `reportErrors` the report files that could not be written (exit 2).
+    case finished(result: DiffResult, text: String, exitCode: Int32, reportErrors: [String])
+}
+
+/// `contract diff` as one call: read both trees (``DiffSource``), compare them
+/// (``DiffRun/compare(old:new:)``), apply the ignore file, and write the reports.
+public enum DiffRun {
+    public static func run(_ arguments: DiffArguments) -> DiffOutcome {
+        guard let failOn = Change.Severity(rawValue: arguments.failOn), failOn != .safe else {
+            return .invalid(DiffError([.argumentError("--fail-on must be 'breaking' or 'warning', found '\(arguments.failOn)'")]))
+        }
+        var requests: [(kind: DiffReportKind, path: String)] = []
+        for text in arguments.reports {
+            guard let equals = text.firstIndex(of: "="), let kind = DiffReportKind(rawValue: String(text[..<equals])), equals < text.index(before: text.endIndex)
+            else {
+                let kinds = DiffReportKind.allCases.map { "'\($0.rawValue)=PATH'" }.joined(separator: ", ")
+                return .invalid(DiffError([.argumentError("--report must be one of \(kinds), found '\(text)'")]))
+            }
+            requests.append((kind, String(text[text.index(after: equals)...])))
+        }
+        var ignore: DiffIgnore?
+        if let path = arguments.ignorePath {
+            let full = path.hasPrefix("/") ? path : arguments.workingDirectory + "/" + path
+            guard let data = FileManager.default.contents(atPath: full) else {
+                return .invalid(DiffError([.error("cannot read the ignore file", file: path)]))
+            }
+            switch DiffIgnore.parse(Array(data), file: path) {
+            case .success(let parsed): ignore = parsed
+            case .failure(let error): return .invalid(error)
+            }
+        }
+        let old: DiffTree
+        let new: DiffTree
+        switch (DiffSource.load(arguments.old, workingDirectory: arguments.workingDirectory), DiffSource.load(arguments.new, workingDirectory: arguments.workingDirectory)) {
+        case (.success(let a), .success(let b)):
+            (old, new) = (a, b)
+        case (.failure(let a), .failure(let b)):
+            return .invalid(DiffError(a.diagnostics + b.diagnostics))
+        case (.failure(let error), _), (_, .failure(let error)):
+            return .invalid(error)
+        }
+        var result = compare(old: old, new: new)
+        if let ignore {
+            let applied = ignore.apply(to: result.changes, today: arguments.today ?? Self.today())
+            result = DiffResult(old: result.old, new: result.new, changes: applied.kept, ignored: applied.ignored, unusedIgnores: applied.unused)
+        }
+        var reportErrors: [String] = []
+        for request in requests {
+            let path = request.path.hasPrefix("/") ? request.path : arguments.workingDirectory + "/" + request.path
+            do {
+                try Self.write(DiffReport.render(result, as: request.kind, failOn: failOn), to: path)
+            } catch {
+                reportErrors.append("cannot write the \(request.kind.rawValue) report to '\(request.path)': \(error.localizedDescription)")
+            }
+        }
+        return .finished(
+            result: result, text: DiffReport.render(result, as: .text, failOn: failOn), exitCode: result.exitCode(failOn: failOn), reportErrors: reportErrors)
+    }
+
+    /// The changes from `old` to `new`, in memory: for tests and tools.
+    public static func compare(old: DiffTree, new: DiffTree) -> DiffResult {
+        let fixtures = FixturePlanner(old.set).plan().fixtures
+        var served: [String: JSONValue] = [:]
+        for fixture in fixtures {
+            if let document = try? JSONParser().parse(fixture.bytes) { served["\(fixture.contractID)/\(fixture.caseName)"] = document.value }
+        }
+        var comparer = TreeComparer(old: TreeView(old.set), new: TreeView(new.set), oldFixtures: served)
+        comparer.compare()
+        return DiffResult(old: old.shownAs, new: new.shownAs, changes: comparer.changes)
+    }
+
+    /// Written beside the destination and renamed over it: a report is whole or absent.
+    private static func write(_ text: String, to path: String) throws {
+        let partial = path + ".partial"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: partial))
+        guard rename(partial, path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(atPath: partial)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+    }
+
+    /// Today's date in UTC, `YYYY-MM-DD`.
+    static func today(_ now: Date = Date()) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: now)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

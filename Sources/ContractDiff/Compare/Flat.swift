@@ -1,0 +1,87 @@
+import ContractJSON
+import ContractModel
+
+/// A schema as its keywords, with `$ref`s followed: a referenced schema's keywords, then the
+/// referring object's own beside them (draft 2020-12 applies both; where both write a keyword, the
+/// referring one is shown). Each keyword keeps the place it is written at.
+struct Flat {
+    /// Keyword to its value and the place of the object that writes it.
+    private(set) var members: [String: (value: JSONValue, place: SchemaResolver.Place)] = [:]
+    /// Where the schema starts (after the references).
+    let place: SchemaResolver.Place
+    let isFalse: Bool
+    private let view: TreeView
+    /// The schema as written where it starts, for messages about the whole.
+    let whole: Change.Side?
+
+    /// References are followed at most this many times in a row; a longer chain (or a loop of
+    /// references to references) is compared as it stands.
+    static let maxHops = 32
+
+    init(_ value: JSONValue, at place: SchemaResolver.Place, in view: TreeView) {
+        self.view = view
+        var value = value
+        var place = place
+        var chain: [(JSONObject, SchemaResolver.Place)] = []
+        while case .object(let object) = value, case .string(let reference)? = object["$ref"], chain.count < Self.maxHops,
+            let (target, targetPlace) = view.resolver.resolve(reference, from: place)
+        {
+            chain.append((object, place))
+            value = target
+            place = targetPlace
+        }
+        self.place = place
+        isFalse = value == .bool(false)
+        whole = view.side(TreeView.shown(value), file: place.file, pointer: place.pointer)
+        if case .object(let object) = value {
+            for member in object.members where member.key != "$ref" { members[member.key] = (member.value, place) }
+        }
+        // The referring objects' own keywords, the nearest last so it is the one kept.
+        for (object, objectPlace) in chain.reversed() {
+            for member in object.members where member.key != "$ref" { members[member.key] = (member.value, objectPlace) }
+        }
+    }
+
+    /// Identifies the pair of places compared, so a recursive schema is compared once.
+    var key: String { place.file + "#" + place.pointer.description }
+
+    func value(_ keyword: String) -> JSONValue? { members[keyword]?.value }
+    func string(_ keyword: String) -> String? { value(keyword)?.stringValue }
+    func array(_ keyword: String) -> [JSONValue]? { value(keyword)?.arrayValue }
+    func object(_ keyword: String) -> JSONObject? { value(keyword)?.objectValue }
+    func number(_ keyword: String) -> Double? { value(keyword)?.numberValue?.doubleValue }
+    func strings(_ keyword: String) -> Set<String> { Set(array(keyword)?.compactMap(\.stringValue) ?? []) }
+    func text(_ keyword: String) -> String? { value(keyword).map(TreeView.shown) }
+
+    /// The kinds of JSON value the schema's `type` allows; every kind when it has none.
+    /// `number` allows `integer` and fractions; `integer` only the first.
+    var kinds: Set<String> {
+        let written: [String]
+        switch value("type") {
+        case .string(let type)?: written = [type]
+        case .array(let types)?: written = types.compactMap(\.stringValue)
+        default: return Self.allKinds
+        }
+        return Set(written.flatMap { $0 == "number" ? ["integer", "fraction"] : [$0] })
+    }
+
+    private static let allKinds: Set<String> = ["null", "boolean", "object", "array", "string", "integer", "fraction"]
+    static let numberKinds: Set<String> = ["integer", "fraction"]
+
+    /// The place of a child of a keyword's value (`properties` / `name`).
+    func childPlace(_ keyword: String, _ tokens: String...) -> SchemaResolver.Place {
+        let holder = members[keyword]?.place ?? place
+        var child = view.resolver.child(keyword, of: holder)
+        for token in tokens { child = view.resolver.child(token, of: child) }
+        return child
+    }
+
+    /// The side of a change for `keyword`: its value and where it is written, or, when the
+    /// schema does not write it, the schema itself.
+    func side(_ keyword: String) -> Change.Side {
+        guard let (value, holder) = members[keyword] else {
+            return view.side(nil, file: place.file, pointer: place.pointer)
+        }
+        return view.side(TreeView.shown(value), file: holder.file, pointer: holder.pointer.appending(keyword))
+    }
+}

@@ -1,0 +1,94 @@
+import ContractJSON
+import ContractModel
+import ContractSchema
+
+/// What a case sends, OLD against NEW, as the request side reads it: a body where there was none,
+/// another media type, the request schema (``SchemaComparer`` read as a request), and the
+/// concrete evidence: the body OLD sends, checked against NEW's schema.
+struct RequestComparer {
+    let old: TreeView
+    let new: TreeView
+    let newCatalog: SchemaCatalog
+    let oldContract: Contract
+    let newContract: Contract
+    let oldCase: ContractCase
+    let newCase: ContractCase
+    private(set) var findings: [CaseFinding] = []
+
+    init(
+        old: TreeView, new: TreeView, newCatalog: SchemaCatalog, oldContract: Contract, newContract: Contract, oldCase: ContractCase,
+        newCase: ContractCase
+    ) {
+        self.old = old
+        self.new = new
+        self.newCatalog = newCatalog
+        self.oldContract = oldContract
+        self.newContract = newContract
+        self.oldCase = oldCase
+        self.newCase = newCase
+    }
+
+    private func oldSide(_ value: String?, _ tokens: String...) -> Change.Side {
+        old.side(value, in: oldContract, at: JSONPointer(tokens: oldCase.pointer.tokens + ["request"] + tokens))
+    }
+
+    private func newSide(_ value: String?, _ tokens: String...) -> Change.Side {
+        new.side(value, in: newContract, at: JSONPointer(tokens: newCase.pointer.tokens + ["request"] + tokens))
+    }
+
+    mutating func compare() {
+        let (before, after) = (oldCase.request, newCase.request)
+        switch (before.body, after.body) {
+        case (nil, _?):
+            findings.append(CaseFinding(.requestBodyAdded, subject: "request body", "request body: the case sends one now", old: nil, new: newSide(nil, "body")))
+        case (_?, nil):
+            findings.append(CaseFinding(.requestBodyRemoved, subject: "request body", "request body: the case sends none now", old: oldSide(nil, "body"), new: nil))
+        default:
+            break
+        }
+        let (oldType, newType) = (Self.contentType(oldContract, oldCase), Self.contentType(newContract, newCase))
+        if before.body != nil, after.body != nil, let oldType, let newType, oldType.lowercased() != newType.lowercased() {
+            findings.append(CaseFinding(
+                .requestContentTypeChanged, subject: "request Content-Type", "request Content-Type '\(oldType)' to '\(newType)'",
+                old: oldSide(oldType, "headers"), new: newSide(newType, "headers")))
+        }
+        compareSchemas(before.schema, after.schema)
+        if case .json(let body)? = before.body, let reference = after.schema, let schema = try? newCatalog.compile(reference),
+            let first = schema.validate(JSONTape(body), keepingAtMost: 1).errors.first
+        {
+            let place = first.instanceLocation.isRoot ? "/" : first.instanceLocation.description
+            findings.append(CaseFinding(
+                .requestBodyRejected, subject: "request body", "request body: what the case sent fails the new schema at \(place): \(first.message)",
+                old: oldSide(TreeView.shown(body), "body"), new: newSide(nil, "schema")))
+        }
+    }
+
+    private mutating func compareSchemas(_ before: SchemaReference?, _ after: SchemaReference?) {
+        switch (before, after) {
+        case (nil, nil):
+            return
+        case (nil, _?):
+            findings.append(CaseFinding(.requestSchemaAdded, subject: "request schema", "request schema added", old: nil, new: newSide(nil, "schema")))
+        case (_?, nil):
+            findings.append(CaseFinding(.requestSchemaRemoved, subject: "request schema", "request schema taken out", old: oldSide(nil, "schema"), new: nil))
+        case (let a?, let b?):
+            var schemas = SchemaComparer(old: old, new: new)
+            let (oldSchema, oldAt) = old.resolver.schema(a, relativeFile: old.relativePath(of: oldContract))
+            let (newSchema, newAt) = new.resolver.schema(b, relativeFile: new.relativePath(of: newContract))
+            schemas.compare(oldSchema, at: oldAt, newSchema, at: newAt)
+            findings += CaseFinding.schema(schemas.findings, side: .request)
+        }
+    }
+
+    /// The media type the case's body goes as: its Content-Type header, else what the body is.
+    private static func contentType(_ contract: Contract, _ testCase: ContractCase) -> String? {
+        if let header = contract.headers(for: testCase).first(where: { $0.name.lowercased() == "content-type" }), let value = header.value {
+            return value.description
+        }
+        switch testCase.request.body {
+        case .json?: return "application/json"
+        case .text?: return "text/plain"
+        case nil: return nil
+        }
+    }
+}

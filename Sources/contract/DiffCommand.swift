@@ -1,0 +1,55 @@
+import ArgumentParser
+import ContractDiff
+import Foundation
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two versions of the contracts and say which changes break clients.",
+        discussion: """
+            OLD and NEW are each a folder of contracts, an OpenAPI document (imported as 'contract import openapi' \
+            would, in memory), or either at a git revision: 'main:contracts', 'HEAD~1:openapi.yaml'. Every change is \
+            breaking (a client that worked against OLD can fail against NEW), a warning (it may) or safe, with its \
+            rule (docs/diff-rules.md), the contract, case and place in both trees, and the fixtures of the app's unit \
+            tests it touches. Schemas are compared after following $ref, so moving a schema to another file is no change.
+
+            Exit codes:
+              0  no change at or above --fail-on (ignored changes aside)
+              1  a breaking change (with --fail-on warning: a warning too)
+              2  an argument, a tree or the ignore file cannot be used, or a report cannot be written
+            """
+    )
+
+    @Argument(help: "The contracts before: a folder, an OpenAPI document, or REV:PATH.")
+    var old: String
+
+    @Argument(help: "The contracts after: a folder, an OpenAPI document, or REV:PATH.")
+    var new: String
+
+    @Option(help: "What fails the run (exit 1): 'breaking' changes (the default) or 'warning' and above.")
+    var failOn = "breaking"
+
+    @Option(help: "Changes accepted, each with a reason: a 'contract-diff-ignore' file (docs/diff-rules.md).")
+    var ignore: String?
+
+    @Option(name: .customLong("report"), help: "Also write a report, 'text=PATH', 'json=PATH', 'markdown=PATH' or 'junit=PATH'; repeatable.")
+    var reports: [String] = []
+
+    func run() throws {
+        var arguments = DiffArguments(old: old, new: new, workingDirectory: FileManager.default.currentDirectoryPath)
+        arguments.failOn = failOn
+        arguments.ignorePath = ignore
+        arguments.reports = reports
+        switch DiffRun.run(arguments) {
+        case .invalid(let error):
+            for diagnostic in error.diagnostics { printError(diagnostic.printed) }
+            printError("nothing was compared")
+            throw ExitCode(2)
+        case .finished(_, let text, let exitCode, let reportErrors):
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            for problem in reportErrors { printError("error: \(problem)") }
+            if !reportErrors.isEmpty { throw ExitCode(2) }
+            if exitCode != 0 { throw ExitCode(exitCode) }
+        }
+    }
+}
