@@ -128,7 +128,7 @@ let package = Package(
             exclude: ["Golden", "Documents"]
         ),
         .testTarget(
-            name: "ContractDiffTests", dependencies: ["ContractDiff", "ContractModel", "ContractJSON", "TestSupport"], exclude: ["Golden"]
+            name: "ContractDiffTests", dependencies: ["ContractDiff", "ContractModel", "ContractJSON", "TestSupport"], exclude: ["Golden", "Documents"]
         ),
         .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport", .product(name: "Yams", package: "Yams")]),
     ],

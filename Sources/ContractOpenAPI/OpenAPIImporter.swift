@@ -44,6 +44,8 @@ public struct ImportResult: Sendable {
     /// (`schemas/pet.json`) to its place in the document as read, other files bundled under
     /// `/x-contract-files/<path>` (`/x-contract-files/pet.yaml`, `/components/schemas/Pet`).
     public var sharedSchemaSources: [String: JSONPointer] = [:]
+    /// Where each generated file comes from in the document, line and column.
+    public var sources = ImportSources.none
 }
 
 /// `contract import openapi` as a library: read and check the document, make one contract per
@@ -132,7 +134,10 @@ public enum OpenAPIImporter {
                 .sorted { $0.name < $1.name },
             servers: servers(of: document), contractCount: contracts.count, caseCount: contracts.reduce(0) { $0 + $1.caseCount },
             madeUpValues: madeUp.sorted { ($0.name, $0.location) < ($1.name, $1.location) },
-            sharedSchemaSources: files.isEmpty ? [:] : converter.sharedSchemaSources)
+            sharedSchemaSources: files.isEmpty ? [:] : converter.sharedSchemaSources,
+            sources: ImportSources(
+                operations: Dictionary(contracts.map { ($0.file, $0.pointer) }, uniquingKeysWith: { first, _ in first }),
+                schemas: files.isEmpty ? [:] : converter.sharedSchemaSources, document: document))
     }
 
     private static func lint(_ files: [GeneratedFile]) -> [Diagnostic] {

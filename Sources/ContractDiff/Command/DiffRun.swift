@@ -96,7 +96,7 @@ public enum DiffRun {
         for fixture in fixtures {
             if let document = try? JSONParser().parse(fixture.bytes) { served["\(fixture.contractID)/\(fixture.caseName)"] = document.value }
         }
-        var comparer = TreeComparer(old: TreeView(old.set), new: TreeView(new.set), oldFixtures: served)
+        var comparer = TreeComparer(old: TreeView(old.set, sources: old.sources), new: TreeView(new.set, sources: new.sources), oldFixtures: served)
         comparer.compare()
         return DiffResult(old: old.shownAs, new: new.shownAs, changes: comparer.changes)
     }

@@ -25,6 +25,9 @@ public struct DiffTree: Sendable {
     /// For an OpenAPI document, what the import left out or read differently (warnings and
     /// notes, placed in the document); empty for a folder.
     public var importDiagnostics: [Diagnostic]
+    /// For an OpenAPI document, where each generated file comes from in it, so changes are
+    /// placed in the document a person edits; nil for a folder.
+    public var sources: ImportSources?
 
     public init(shownAs: String, set: ContractSet, kind: Kind, importDiagnostics: [Diagnostic] = []) {
         self.shownAs = shownAs
@@ -104,7 +107,9 @@ public enum DiffSource {
         guard !files.isEmpty else {
             throw DiffError([.error("the OpenAPI document makes no contract to compare", file: shownAs)] + result.diagnostics)
         }
-        return try loaded(files, shownAs: shownAs, kind: kind, importDiagnostics: result.diagnostics)
+        var tree = try loaded(files, shownAs: shownAs, kind: kind, importDiagnostics: result.diagnostics)
+        tree.sources = result.sources
+        return tree
     }
 
     /// An OpenAPI document is a `.yaml`, `.yml` or `.json` file (any case).

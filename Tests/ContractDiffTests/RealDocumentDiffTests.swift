@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@testable import ContractDiff
+
+/// Two published versions of a real API description (Figma's, seven months apart), diffed
+/// through the importer as a reviewer would: what the report says is pinned, placed in the
+/// documents' own lines.
+struct RealDocumentDiffTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Documents")
+
+    @Test func figmasSevenMonthsGiveAReportAReviewerCanActOn() throws {
+        let old = try DiffSource.load("figma/old.yaml", workingDirectory: Self.folder.path).get()
+        let new = try DiffSource.load("figma/new.yaml", workingDirectory: Self.folder.path).get()
+        let result = DiffRun.compare(old: old, new: new)
+        let text = DiffReport.render(result, as: .text, failOn: .breaking)
+        // The two endpoints taken out break their clients, placed where the old document had them.
+        #expect(text.contains("figma/old.yaml:2423:7: breaking: getLibraryAnalyticsActions: GET /v1/analytics/libraries/{}/actions is gone [contract-removed]"), "\(text)")
+        #expect(text.contains("figma/old.yaml:2495:7: breaking: getLibraryAnalyticsUsages: GET /v1/analytics/libraries/{}/usages is gone [contract-removed]"))
+        // Creating a webhook needs a context now: what clients send today is refused.
+        #expect(text.contains("breaking: postWebhook/ok: request body /context: new required property 'context' [request-required-property-added]"))
+        #expect(text.contains("breaking: postWebhook/ok: request body: what the case sent fails the new schema at /: missing required property 'context' [request-body-rejected]"))
+        // New endpoints are safe; the apps' webhook fixtures lack the new member: a warning.
+        #expect(result.changes.filter { $0.rule == "contract-added" }.map(\.contractID).sorted() == ["getFileMeta", "getWebhooks"])
+        #expect(Set(result.changes.filter { $0.rule == "fixture-no-longer-matches" }.map(\.contractID))
+            == ["deleteWebhook", "getTeamWebhooks", "getWebhook", "postWebhook", "putWebhook"])
+        #expect(text.hasSuffix("5 breaking, 5 warnings, 5 safe (0 ignored) between figma/old.yaml and figma/new.yaml\n"), "\(text.split(separator: "\n").last ?? "")")
+        #expect(result.exitCode(failOn: .breaking) == 1)
+    }
+}
