@@ -1,3 +1,4 @@
+import ContractModel
 /// `--report junit=PATH`: for CI test views. One `<testsuite>` per contract with a change, one
 /// `<testcase>` per case with a change, and one named after the contract for changes to the
 /// contract as a whole. Each change at or above `--fail-on` is a `<failure>` (its type the
@@ -89,27 +90,6 @@ enum DiffJUnitReport {
     /// control characters (``DiffReport/oneLine(_:)``); names are escaped here alone, so any
     /// character XML cannot carry becomes U+FFFD rather than an unreadable file.
     static func escape(_ text: String, inAttribute: Bool = true) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            // Quotes end only an attribute; text keeps them as written, to be read.
-            case "\"": escaped += inAttribute ? "&quot;" : "\""
-            case "'": escaped += inAttribute ? "&apos;" : "'"
-            // References in an attribute, whose line breaks and tabs a reader turns into spaces;
-            // a carriage return becomes a line break in text unless it is a reference.
-            case "\n", "\t": escaped += inAttribute ? "&#\(scalar.value);" : String(scalar)
-            case "\r": escaped += "&#13;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    escaped += "\u{FFFD}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped
+        MarkupText.escaped(text, for: .xml, inAttribute: inAttribute)
     }
 }

@@ -1,3 +1,4 @@
+import ContractModel
 /// `--report junit=PATH`: one test suite per contract, one test case per case, for CI systems
 /// that show test results (GitHub, GitLab, Jenkins, Buildkite). A contract's cases are adjacent
 /// in plan order, so only the suite being written is held in memory (a contract whose cases
@@ -72,7 +73,7 @@ struct JUnitReport: ReportFormat {
         let first = result.findings.first
         let details = ReportFormatting.details(result).joined(separator: "\n")
         return open + ">\n"
-            + #"      <\#(element) message="\#(escape(first?.message ?? ""))" type="\#(first?.kind.rawValue ?? "")">\#(escape(details))</\#(element)>"#
+            + #"      <\#(element) message="\#(escape(first?.message ?? ""))" type="\#(first?.kind.rawValue ?? "")">\#(escape(details, inAttribute: false))</\#(element)>"#
             + "\n    </testcase>\n"
     }
 
@@ -88,24 +89,7 @@ struct JUnitReport: ReportFormat {
     }
 
     /// XML 1.0 text and attribute escaping; characters XML cannot carry at all become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\n", "\t", "\r": escaped.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    escaped += "\u{FFFD}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped
+    static func escape(_ text: String, inAttribute: Bool = true) -> String {
+        MarkupText.escaped(text, for: .xml, inAttribute: inAttribute)
     }
 }
