@@ -46,10 +46,10 @@ struct ContractRule: Sendable, Hashable {
         id: "request-body-rejected", severity: .breaking, summary: "the body the OLD case sends fails the NEW request schema: clients sending it today are refused")
     static let requestHeaderRequired = ContractRule(id: "request-header-added", severity: .breaking, summary: "every case of the endpoint sends a header no OLD case sent: clients must send it")
     static let requestHeaderAddedToCase = ContractRule(id: "request-header-added-to-case", severity: .warning, summary: "the case sends a header it did not (other cases do not): clients may have to send it")
-    static let requestHeaderRemoved = ContractRule(id: "request-header-removed", severity: .warning, summary: "the case no longer sends a header: clients still sending it may be refused")
+    static let requestHeaderRemoved = ContractRule(id: "request-header-removed", severity: .warning, summary: "no case of the endpoint sends a header any more: clients still sending it may be refused")
     static let requestQueryRequired = ContractRule(id: "request-query-added", severity: .breaking, summary: "every case of the endpoint sends a query parameter no OLD case sent: clients must send it")
     static let requestQueryAddedToCase = ContractRule(id: "request-query-added-to-case", severity: .warning, summary: "the case sends a query parameter it did not: clients may have to send it")
-    static let requestQueryRemoved = ContractRule(id: "request-query-removed", severity: .warning, summary: "the case no longer sends a query parameter: clients still sending it may be refused")
+    static let requestQueryRemoved = ContractRule(id: "request-query-removed", severity: .warning, summary: "no case of the endpoint sends a query parameter any more: clients still sending it may be refused")
     static let fixtureNoLongerMatches = ContractRule(
         id: "fixture-no-longer-matches", severity: .warning,
         summary: "the fixture `contract fixtures` wrote from the OLD case (what the app's unit tests are served) fails the NEW case: the app is tested against a response the server no longer sends; regenerate the fixtures and run the app's tests (a warning: whether the app breaks, the rules on the case say)")

@@ -2,8 +2,9 @@ import ContractJSON
 import ContractModel
 
 /// A schema as its keywords, with `$ref`s followed: a referenced schema's keywords, then the
-/// referring object's own beside them (draft 2020-12 applies both; where both write a keyword, the
-/// referring one is shown). Each keyword keeps the place it is written at.
+/// referring object's own beside them. Draft 2020-12 applies both: `required` lists are joined and
+/// `properties` merged; where both write another keyword, the referring one is shown. Each keyword
+/// keeps the place it is written at.
 struct Flat {
     /// Keyword to its value and the place of the object that writes it.
     private(set) var members: [String: (value: JSONValue, place: SchemaResolver.Place)] = [:]
@@ -20,6 +21,7 @@ struct Flat {
 
     init(_ value: JSONValue, at place: SchemaResolver.Place, in view: TreeView) {
         self.view = view
+        origin = place
         var value = value
         var place = place
         var chain: [(JSONObject, SchemaResolver.Place)] = []
@@ -38,12 +40,42 @@ struct Flat {
         }
         // The referring objects' own keywords, the nearest last so it is the one kept.
         for (object, objectPlace) in chain.reversed() {
-            for member in object.members where member.key != "$ref" { members[member.key] = (member.value, objectPlace) }
+            for member in object.members where member.key != "$ref" { add(member.key, member.value, objectPlace) }
         }
     }
 
-    /// Identifies the pair of places compared, so a recursive schema is compared once.
-    var key: String { place.file + "#" + place.pointer.description }
+    /// A keyword written beside a `$ref`: both apply, so lists of required names join and
+    /// property schemas merge; for any other keyword the nearer one is shown.
+    private mutating func add(_ keyword: String, _ value: JSONValue, _ place: SchemaResolver.Place) {
+        switch (keyword, members[keyword]?.value, value) {
+        case ("required", .array(let first)?, .array(let second)):
+            members[keyword] = (.array(first + second.filter { !first.contains($0) }), place)
+        case ("properties", .object(let first)?, .object(let second)):
+            var merged = first.members.filter { member in second[member.key] == nil }
+            merged += second.members
+            members[keyword] = (.object(JSONObject(merged)), place)
+        default:
+            members[keyword] = (value, place)
+        }
+    }
+
+    /// Where the schema is written, before any reference is followed.
+    let origin: SchemaResolver.Place
+
+    /// Identifies the schema compared: where it is written and where its references lead, so a
+    /// recursive schema is compared once, and two references to one schema with different
+    /// keywords beside them are each compared.
+    var key: String { origin.file + "#" + origin.pointer.description + ">" + place.file + "#" + place.pointer.description }
+
+    /// Whether any keyword constrains values: `{}`, `true` and a schema of annotations only do not.
+    var validates: Bool {
+        isFalse || members.keys.contains { !Self.annotations.contains($0) }
+    }
+
+    private static let annotations: Set<String> = [
+        "title", "description", "examples", "example", "default", "deprecated", "readOnly", "writeOnly", "$comment", "$schema", "$id", "$anchor",
+        "$dynamicAnchor", "$defs", "definitions", "$vocabulary",
+    ]
 
     func value(_ keyword: String) -> JSONValue? { members[keyword]?.value }
     func string(_ keyword: String) -> String? { value(keyword)?.stringValue }

@@ -1,8 +1,9 @@
 import ContractJSON
 import ContractModel
 
-/// The headers or query parameters the cases of a contract send, by lowercased name (a header or
-/// parameter with a null value removes the endpoint's and is not sent).
+/// The headers or query parameters the cases of a contract send, by name: header names in lower
+/// case (HTTP compares them ignoring case), query parameter names as written (servers do not). A
+/// header or parameter with a null value removes the endpoint's and is not sent.
 struct RequestParameters {
     enum Kind: String, CaseIterable {
         case header
@@ -38,7 +39,7 @@ struct RequestParameters {
         case .header:
             contract.cases.lazy.flatMap { contract.headers(for: $0) }.first { $0.name.lowercased() == name }?.value?.description
         case .query:
-            contract.cases.lazy.flatMap { contract.query(for: $0) }.first { $0.name.lowercased() == name }?.values?.map(\.description).joined(separator: ", ")
+            contract.cases.lazy.flatMap { contract.query(for: $0) }.first { $0.name == name }?.values?.map(\.description).joined(separator: ", ")
         }
     }
 
@@ -46,16 +47,20 @@ struct RequestParameters {
     func firstPlace(_ name: String) -> JSONPointer {
         let key = kind == .header ? "headers" : "query"
         let endpointNames = kind == .header ? contract.endpoint.headers.map(\.name) : contract.endpoint.query.map(\.name)
-        if let written = endpointNames.first(where: { $0.lowercased() == name }) {
+        if let written = endpointNames.first(where: { matches($0, name) }) {
             return JSONPointer(tokens: ["request", key, written])
         }
         for testCase in contract.cases {
             let names = kind == .header ? testCase.request.headers.map(\.name) : testCase.request.query.map(\.name)
-            if let written = names.first(where: { $0.lowercased() == name }) {
+            if let written = names.first(where: { matches($0, name) }) {
                 return testCase.pointer.appending("request").appending(key).appending(written)
             }
         }
         return JSONPointer(tokens: ["request"])
+    }
+
+    private func matches(_ written: String, _ name: String) -> Bool {
+        kind == .header ? written.lowercased() == name : written == name
     }
 
     /// Content-Type is compared with the body it describes (`request-content-type-changed`).
@@ -64,7 +69,7 @@ struct RequestParameters {
         case .header:
             Set(contract.headers(for: testCase).filter { $0.value != nil }.map { $0.name.lowercased() }.filter { $0 != "content-type" })
         case .query:
-            Set(contract.query(for: testCase).filter { $0.values != nil }.map { $0.name.lowercased() })
+            Set(contract.query(for: testCase).filter { $0.values != nil }.map(\.name))
         }
     }
 }

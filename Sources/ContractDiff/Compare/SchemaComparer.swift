@@ -41,6 +41,10 @@ struct SchemaComparer {
             report(n.isFalse ? .becameFalse : .becameTrue, path, "the schema \(n.isFalse ? "accepts no value" : "accepts any value") now", o.whole, n.whole)
             return
         }
+        if !n.validates && o.validates {
+            report(.becameTrue, path, "the schema accepts any value now", o.whole, n.whole)
+            return
+        }
         compareTypes(o, n, path)
         compareEnum(o, n, path)
         compareConst(o, n, path)
@@ -49,10 +53,9 @@ struct SchemaComparer {
         let shared = o.kinds.intersection(n.kinds)
         for keyword in BoundKeyword.allCases where !shared.isDisjoint(with: keyword.kinds) { compareBound(keyword, o, n, path) }
         if !shared.isDisjoint(with: Flat.numberKinds) { compareMultipleOf(o, n, path) }
-        if shared.contains("string") {
-            compareFormat(o, n, path)
-            comparePattern(o, n, path)
-        }
+        // Formats name numbers too (`int32`, `double`), and strings.
+        if !shared.isEmpty { compareFormat(o, n, path) }
+        if shared.contains("string") { comparePattern(o, n, path) }
         if shared.contains("array") {
             compareFlag("uniqueItems", added: .uniqueItemsAdded, removed: .uniqueItemsRemoved, o, n, path)
             compareArrays(o, n, path, depth)
@@ -198,8 +201,17 @@ struct SchemaComparer {
             report(newClosed ? .additionalPropertiesClosed : .additionalPropertiesOpened, path,
                 newClosed ? "no member but the listed properties is allowed now" : "members besides the listed properties are allowed now",
                 o.side("additionalProperties"), n.side("additionalProperties"))
-        } else if let before = o.value("additionalProperties"), let after = n.value("additionalProperties"), before.objectValue != nil || after.objectValue != nil {
-            compare(Flat(before, at: o.childPlace("additionalProperties"), in: old), Flat(after, at: n.childPlace("additionalProperties"), in: new), path: path + ["*"], depth: depth + 1)
+        } else {
+            switch (o.value("additionalProperties"), n.value("additionalProperties")) {
+            case (let before?, let after?) where before.objectValue != nil || after.objectValue != nil:
+                compare(Flat(before, at: o.childPlace("additionalProperties"), in: old), Flat(after, at: n.childPlace("additionalProperties"), in: new), path: path + ["*"], depth: depth + 1)
+            case (nil, .object?), (.bool(true)?, .object?):
+                report(.keywordAdded, path + ["*"], "a schema for the other members added (additionalProperties)", o.side("additionalProperties"), n.side("additionalProperties"))
+            case (.object?, nil), (.object?, .bool(true)?):
+                report(.keywordRemoved, path + ["*"], "the schema for the other members taken out (additionalProperties)", o.side("additionalProperties"), n.side("additionalProperties"))
+            default:
+                break
+            }
         }
     }
 
@@ -254,7 +266,7 @@ struct SchemaComparer {
     /// Keywords compared by their text only.
     static let opaqueKeywords = [
         "not", "if", "then", "else", "dependentRequired", "dependentSchemas", "patternProperties", "propertyNames", "contains",
-        "unevaluatedProperties", "unevaluatedItems", "contentMediaType", "contentEncoding",
+        "unevaluatedProperties", "unevaluatedItems", "contentMediaType", "contentEncoding", "dependencies", "additionalItems",
     ]
 
     private mutating func compareOpaque(_ keyword: String, _ o: Flat, _ n: Flat, _ path: [String]) {

@@ -18,6 +18,9 @@ struct SchemaConcept: Sendable, Hashable {
         case (.response, "enum-value-added"): .warning
         // New members: clients that ignore unknown members read them; strict decoders fail.
         case (.response, "additional-properties-opened"), (.response, "property-added-to-closed-object"): .warning
+        // A new optional request property narrows only what clients sending that member with
+        // another value send; they are met by `request-body-rejected`, evidence in hand.
+        case (.request, "property-added"): .safe
         default: side.severity(of: effect)
         }
     }
@@ -55,7 +58,8 @@ struct SchemaConcept: Sendable, Hashable {
     static let propertyBecameRequired = SchemaConcept(id: "property-became-required", effect: .narrowed, summary: "a property made required")
     static let propertyBecameOptional = SchemaConcept(id: "property-became-optional", effect: .widened, summary: "a required property made optional")
     static let requiredPropertyRemoved = SchemaConcept(id: "required-property-removed", effect: .widened, summary: "a required property taken out")
-    static let propertyAdded = SchemaConcept(id: "property-added", effect: .widened, summary: "a new optional property")
+    /// On an open object the member was allowed already, with any value: a schema for it narrows.
+    static let propertyAdded = SchemaConcept(id: "property-added", effect: .narrowed, summary: "a new optional property (on an object that allowed other members)")
     static let propertyAddedToClosedObject = SchemaConcept(
         id: "property-added-to-closed-object", effect: .widened, summary: "a new optional property where `additionalProperties: false` allowed no other")
     static let propertyRemoved = SchemaConcept(id: "property-removed", effect: .incomparable, summary: "an optional property taken out (on a request, clients may still send it; on a response, clients may still read it)")

@@ -27,9 +27,9 @@ enum TextBodyComparison {
         if before.sha256 != after.sha256 {
             add(after.sha256 == nil ? .textWidened : before.sha256 == nil ? .textNarrowed : .textChanged, "sha256 changed")
         }
-        if before.charset != after.charset {
-            add(after.charset == nil ? .textWidened : before.charset == nil ? .textNarrowed : .textChanged,
-                "charset \(before.charset.map { "\($0)" } ?? "none") to \(after.charset.map { "\($0)" } ?? "none")")
+        // No charset reads as UTF-8: writing it out, or dropping it, changes nothing.
+        if before.decodingCharset != after.decodingCharset {
+            add(.textChanged, "charset \(before.decodingCharset.rawValue) to \(after.decodingCharset.rawValue)")
         }
         if before.pattern != after.pattern {
             add(after.pattern == nil ? .textWidened : before.pattern == nil ? .textNarrowed : .textPatternChanged,
