@@ -37,12 +37,9 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         if !reports.isEmpty { StopSignals.removePartialReportsOnStop() }
-        let environment = ProcessInfo.processInfo.environment
-        let style = ConsoleReporter.Style(choosing: color, environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) != 0)
-        let output = ConsoleOutput(buffered: style == .plain)
-        defer { output.flush() }
-        let console = ConsoleReporter(style: style, quiet: quiet, write: output.write)
-        switch MergeRun.run(reports: shardReports, reportRequests: reports, reporters: [console]) {
+        let console = RunConsole(color: color, quiet: quiet, environment: ProcessInfo.processInfo.environment)
+        defer { console.output.flush() }
+        switch MergeRun.run(reports: shardReports, reportRequests: reports, reporters: [console.reporter]) {
         case .invalidArguments(let error):
             throw ValidationError(error.message)
         case .invalidReports(let error):
@@ -50,9 +47,7 @@ struct MergeCommand: ParsableCommand {
             printError("nothing was written")
             throw ExitCode(2)
         case .finished(let summary):
-            for problem in summary.reporterErrors { printError("error: \(problem)") }
-            if !summary.reporterErrors.isEmpty { throw ExitCode(2) }
-            if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+            try summary.exit()
         }
     }
 }

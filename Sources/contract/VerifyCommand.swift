@@ -88,11 +88,9 @@ struct VerifyCommand: AsyncParsableCommand {
         // A stopped run must not leave the partial report files behind.
         if !reports.isEmpty { StopSignals.removePartialReportsOnStop() }
         let environment = ProcessInfo.processInfo.environment
-        let style = ConsoleReporter.Style(choosing: color, environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) != 0)
-        let output = ConsoleOutput(buffered: style == .plain)
-        defer { output.flush() }
-        let console = ConsoleReporter(style: style, quiet: quiet, write: output.write)
-        switch await VerifyRun.run(arguments, environment: environment, reporters: [console]) {
+        let console = RunConsole(color: color, quiet: quiet, environment: environment)
+        defer { console.output.flush() }
+        switch await VerifyRun.run(arguments, environment: environment, reporters: [console.reporter]) {
         case .invalidArguments(let error):
             throw ValidationError(error.message)
         case .invalidContracts(let invalid):
@@ -103,9 +101,7 @@ struct VerifyCommand: AsyncParsableCommand {
             printError("nothing was sent")
             throw ExitCode(2)
         case .finished(let summary):
-            for problem in summary.reporterErrors { printError("error: \(problem)") }
-            if !summary.reporterErrors.isEmpty { throw ExitCode(2) }
-            if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+            try summary.exit()
         }
     }
 
