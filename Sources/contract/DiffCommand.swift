@@ -35,11 +35,19 @@ struct DiffCommand: ParsableCommand {
     @Option(name: .customLong("report"), help: "Also write a report, 'text=PATH', 'json=PATH', 'markdown=PATH' or 'junit=PATH'; repeatable.")
     var reports: [String] = []
 
+    @Option(help: "Accept every change that would fail the run, with this reason: written into the --ignore file (made when missing), to review in the pull request.")
+    var accept: String?
+
+    @Option(help: "The last day (YYYY-MM-DD) the entries --accept writes hold.")
+    var expires: String?
+
     func run() throws {
         var arguments = DiffArguments(old: old, new: new, workingDirectory: FileManager.default.currentDirectoryPath)
         arguments.failOn = failOn
         arguments.ignorePath = ignore
         arguments.reports = reports
+        arguments.acceptReason = accept
+        arguments.acceptExpires = expires
         switch DiffRun.run(arguments) {
         case .invalid(let error):
             for diagnostic in error.diagnostics { printError(diagnostic.printed) }

@@ -64,6 +64,24 @@ struct DiffCommandTests {
         #expect(strict.exitCode == 1, "the stale fixture is a warning: \(strict.stdout)")
     }
 
+    /// A reviewer accepts what a pull request changes in one command: the ignore file is made,
+    /// one entry per change that failed the run, and the run passes with them ignored.
+    @Test func acceptingWritesTheIgnoreFile() async throws {
+        try repository()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let accepted = try await contract(["diff", "HEAD:contracts", "contracts", "--ignore", "accepted.json", "--accept", "v2: DELETE answers 200", "--expires", "2099-01-31"])
+        #expect(accepted.exitCode == 0, "\(accepted.stdout)\(accepted.stderr)")
+        let file = try String(contentsOf: folder.appendingPathComponent("accepted.json"), encoding: .utf8)
+        let entries = file.split(separator: "\n").filter { $0.contains("\"fingerprint\"") }
+        #expect(entries.count == 1 && entries[0].contains(#""rule":"response-status-changed""#) && entries[0].contains(#""expires":"2099-01-31""#), "\(file)")
+        let again = try await contract(["diff", "HEAD:contracts", "contracts", "--ignore", "accepted.json"])
+        #expect(again.exitCode == 0)
+        #expect(again.stdout.contains("(1 ignored)"), "\(again.stdout)")
+        let alone = try await contract(["diff", "HEAD:contracts", "contracts", "--accept", "why"])
+        #expect(alone.exitCode == 2)
+        #expect(alone.stderr.contains("--accept writes into the ignore file: give it with --ignore FILE"))
+    }
+
     @Test func whatCannotBeComparedExitsTwo() async throws {
         try repository()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -17,6 +17,11 @@ public struct DiffArguments: Sendable {
     public var reports: [String] = []
     /// `YYYY-MM-DD` in UTC, for ignore entries' expiry; today when nil.
     public var today: String?
+    /// `--accept REASON`: every change at or above `failOn` is written into the ignore file with
+    /// this reason (the file is made when it does not exist), then counts as ignored.
+    public var acceptReason: String?
+    /// `--expires DATE` for the entries `--accept` writes.
+    public var acceptExpires: String?
 
     public init(old: String, new: String, workingDirectory: String) {
         self.old = old
@@ -50,15 +55,26 @@ public enum DiffRun {
             }
             requests.append((kind, String(text[text.index(after: equals)...])))
         }
+        if arguments.acceptReason != nil, arguments.ignorePath == nil {
+            return .invalid(DiffError([.argumentError("--accept writes into the ignore file: give it with --ignore FILE (it is made when it does not exist)")]))
+        }
+        if arguments.acceptExpires != nil, arguments.acceptReason == nil {
+            return .invalid(DiffError([.argumentError("--expires dates the entries --accept writes: give --accept REASON too")]))
+        }
         var ignore: DiffIgnore?
         if let path = arguments.ignorePath {
             let full = path.hasPrefix("/") ? path : arguments.workingDirectory + "/" + path
-            guard let data = FileManager.default.contents(atPath: full) else {
-                return .invalid(DiffError([.error("cannot read the ignore file", file: path)]))
+            let exists = FileManager.default.fileExists(atPath: full)
+            guard let data = exists ? FileManager.default.contents(atPath: full) : (arguments.acceptReason != nil ? Data() : nil) else {
+                return .invalid(DiffError([.error(exists ? "cannot read the ignore file" : "no such ignore file (--accept REASON makes it)", file: path)]))
             }
-            switch DiffIgnore.parse(Array(data), file: path) {
-            case .success(let parsed): ignore = parsed
-            case .failure(let error): return .invalid(error)
+            if data.isEmpty && !exists {
+                ignore = DiffIgnore(entries: [])
+            } else {
+                switch DiffIgnore.parse(Array(data), file: path) {
+                case .success(let parsed): ignore = parsed
+                case .failure(let error): return .invalid(error)
+                }
             }
         }
         let old: DiffTree
@@ -72,6 +88,19 @@ public enum DiffRun {
             return .invalid(error)
         }
         var result = compare(old: old, new: new)
+        if var accepted = ignore, let reason = arguments.acceptReason, let path = arguments.ignorePath {
+            let today = arguments.today ?? Self.today()
+            let open = accepted.apply(to: result.changes, today: today).kept.filter { $0.severity <= failOn }
+            do {
+                accepted = try accepted.accepting(open, reason: reason, expires: arguments.acceptExpires)
+                try Self.write(accepted.text, to: path.hasPrefix("/") ? path : arguments.workingDirectory + "/" + path)
+            } catch let error as DiffError {
+                return .invalid(error)
+            } catch {
+                return .invalid(DiffError([.error("cannot write the ignore file: \(error.localizedDescription)", file: path)]))
+            }
+            ignore = accepted
+        }
         if let ignore {
             let applied = ignore.apply(to: result.changes, today: arguments.today ?? Self.today())
             result = DiffResult(old: result.old, new: result.new, changes: applied.kept, ignored: applied.ignored, unusedIgnores: applied.unused)
