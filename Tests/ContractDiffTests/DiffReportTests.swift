@@ -139,11 +139,12 @@ struct DiffReportTests {
     }
 
     @Test func aHugeDiffStaysUnderGitHubsCommentLimit() {
-        // Every cell as long as it can be, and in the characters that grow most when escaped.
+        // Every cell as long as it can be, and in the characters that grow most when escaped;
+        // each change its own (one message each), so no two are one row.
         let long = String(repeating: "&|`<😀", count: 400)
         func change(_ index: Int, _ severity: Change.Severity) -> Change {
             Change(
-                rule: "rule-\(long)", severity: severity, contractID: "c\(index)\(long)", caseName: "k\(long)", subject: "s\(index)", message: long,
+                rule: "rule-\(long)", severity: severity, contractID: "c\(index)\(long)", caseName: "k\(long)", subject: "s\(index)", message: "\(index)\(long)",
                 old: Self.side(long, "main:\(long).json", 1, 1, "/a"), new: Self.side(long, "\(long).json", 1, 1, "/a"),
                 fixtures: (0..<2).map { "f\(index)-\($0)\(long.prefix(200)).json" })
         }
@@ -158,6 +159,24 @@ struct DiffReportTests {
         #expect(markdown.contains("more safe changes"))
         #expect(markdown.contains("more ignored changes"))
         #expect(markdown.hasSuffix(" more.\n"), "the ignore entries no change met come last, cut short too")
+    }
+
+    /// A shared schema changed once reaches every case that uses it: one entry, naming the rest.
+    @Test func oneEditSeenFromSeveralCasesIsOneEntry() {
+        let changes = ["found", "created", "first-page"].map { name in
+            Change(
+                rule: "response-type-changed", severity: .breaking, contractID: "products", caseName: name, subject: "response body /price",
+                message: "response body /price: type changed from number to string", old: Self.side("number", "main:schemas/product.json", 24, 24, "/$defs/Price/type"),
+                new: Self.side("string", "schemas/product.json", 10, 24, "/properties/price/type"), fixtures: ["products/\(name).json"])
+        }
+        let result = DiffResult(old: "main:contracts", new: "contracts", changes: changes)
+        let markdown = DiffReport.render(result, as: .markdown, failOn: .breaking)
+        #expect(markdown.components(separatedBy: "type changed from number to string").count == 2, "one row: \(markdown)")
+        #expect(markdown.contains("`products/created` and 2 more cases"), "\(markdown)")
+        let text = DiffReport.render(result, as: .text, failOn: .breaking)
+        #expect(text.components(separatedBy: "[response-type-changed]").count == 2, "\(text)")
+        #expect(text.contains("  also in 2 more cases: products/first-page #"), "\(text)")
+        #expect(DiffReport.render(result, as: .json, failOn: .breaking).components(separatedBy: "\"response-type-changed\"").count == 4, "tools get every case")
     }
 
     @Test func theSameResultGivesTheSameBytesWhateverTheOrderItCameIn() {

@@ -26,16 +26,17 @@ enum DiffMarkdownReport {
         text += "`contract diff`: \(DiffReport.counts(result)) between \(code(result.old, inTable: false)) and \(code(result.new, inTable: false)).\n"
         if !shown.isEmpty {
             text += "\n| | Case | What | Old → New | Rule |\n|---|---|---|---|---|\n"
-            text += fitted(shown, maxRows: maxChangeRows, maxBytes: maxChangeBytes, noun: "change") { change in
-                "| \(mark(change.severity)) | \(code(change.name)) | \(plain(change.message)) | \(values(change)) | \(rule(change)) |\n"
+            text += fitted(DiffReport.grouped(shown), maxRows: maxChangeRows, maxBytes: maxChangeBytes, noun: "change", weight: \.count) { group in
+                let change = group[0]
+                return "| \(mark(change.severity)) | \(cases(group)) | \(plain(change.message)) | \(values(change)) | \(rule(change)) |\n"
             }
             text += fixtures(of: shown)
         }
         if !safe.isEmpty {
             text += "\n<details><summary>\(safe.count) safe change\(safe.count == 1 ? "" : "s")</summary>\n\n"
             text += "| Case | What | Rule |\n|---|---|---|\n"
-            text += fitted(safe, maxRows: maxSafeRows, maxBytes: maxSafeBytes, noun: "safe change") { change in
-                "| \(code(change.name)) | \(plain(change.message)) | \(rule(change)) |\n"
+            text += fitted(DiffReport.grouped(safe), maxRows: maxSafeRows, maxBytes: maxSafeBytes, noun: "safe change", weight: \.count) { group in
+                "| \(cases(group)) | \(plain(group[0].message)) | \(rule(group[0])) |\n"
             }
             text += "\n</details>\n"
         }
@@ -69,19 +70,28 @@ enum DiffMarkdownReport {
         return warnings == 0 ? "✅ No breaking change" : "✅ No breaking change, \(warnings) warning\(warnings == 1 ? "" : "s")"
     }
 
-    /// The rows that fit both budgets, in order, and a line counting the rest.
-    private static func fitted<Item>(_ items: [Item], maxRows: Int, maxBytes: Int, noun: String, row: (Item) -> String) -> String {
+    /// The case of a row, and how many more cases the same edit reaches (a shared schema changed
+    /// once is one row, not one per case; the fingerprint shown is the first case's).
+    private static func cases(_ group: [Change]) -> String {
+        code(group[0].name) + (group.count > 1 ? " and \(group.count - 1) more case\(group.count == 2 ? "" : "s")" : "")
+    }
+
+    /// The rows that fit both budgets, in order, and a line counting the rest (`weight`: how
+    /// many changes a row stands for).
+    private static func fitted<Item>(
+        _ items: [Item], maxRows: Int, maxBytes: Int, noun: String, weight: (Item) -> Int = { _ in 1 }, row: (Item) -> String
+    ) -> String {
         var text = ""
         var bytes = 0
-        var shown = 0
+        var shownItems = 0
         for item in items.prefix(maxRows) {
             let line = row(item)
             guard bytes + line.utf8.count <= maxBytes else { break }
             text += line
             bytes += line.utf8.count
-            shown += 1
+            shownItems += 1
         }
-        let rest = items.count - shown
+        let rest = items.dropFirst(shownItems).reduce(0) { $0 + weight($1) }
         if rest > 0 {
             text += "\n… and \(rest) more \(noun)\(rest == 1 ? "" : "s"): the JSON report (`--report json=PATH`) has every one.\n"
         }
