@@ -132,21 +132,23 @@ struct RevisionReference {
             throw DiffSource.failure("cannot copy the folder of '\(argument)' to a temporary folder: \(error.message)")
         }
         defer { copy.remove() }
-        let removed = try materialise(folder.id, in: repository, into: copy.path)
+        // Only what a split document can refer to: a document at the root of a large repository
+        // must not copy the whole repository at that revision.
+        let removed = try materialise(folder.id, in: repository, into: copy.path) { DiffSource.isDocumentName($0) }
         guard !removed.contains(copy.path + "/" + name) else {
             throw DiffSource.failure("'\(argument)' is a link leading out of its folder at that revision, which is not followed")
         }
         return try DiffSource.document(at: copy.path + "/" + name, named: name, shownAs: argument, kind: kind)
     }
 
-    /// Writes every file of the tree `tree` under `target`: links as links when they lead to a
-    /// place inside it (one leading out is left out, so a revision cannot make the import read a
-    /// file elsewhere on this machine); submodules left out.
+    /// Writes the files of the tree `tree` whose names `keeps` accepts under `target`: links as
+    /// links when they lead to a place inside it (one leading out is left out, so a revision
+    /// cannot make the import read a file elsewhere on this machine); submodules left out.
     /// Returns the links removed.
-    private func materialise(_ tree: String, in repository: GitRepository, into target: String) throws -> Set<String> {
+    private func materialise(_ tree: String, in repository: GitRepository, into target: String, keeping keeps: (String) -> Bool) throws -> Set<String> {
         let entries = try repository.entries(ofTree: tree).filter { entry in
             // Git refuses such names on checkout; a crafted tree could hold them.
-            entry.type == "blob" && !entry.path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+            entry.type == "blob" && keeps(entry.path) && !entry.path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
         }
         var made: Set<String> = [target]
         var links: [String] = []
