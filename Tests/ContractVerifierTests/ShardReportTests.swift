@@ -48,6 +48,7 @@ struct ShardReportTests {
         #expect(JSONReport.render(again) == JSONReport.render(original))
         #expect(JUnitReport.render(again) == JUnitReport.render(original))
         #expect(MarkdownReport.render(again) == MarkdownReport.render(original))
+        #expect(HTMLReport.render(again) == HTMLReport.render(original))
         #expect(JSONReport.render(original).contains("tracked in API-42"), "the reason travels with the finding")
         #expect(again.summary.exitCode == original.summary.exitCode)
     }
