@@ -16,11 +16,14 @@ public struct ImportSources: Sendable {
     }
 
     private let operations: [String: JSONPointer]
+    /// For each contract file, its inline schemas' places in the document.
+    private let inlineSchemas: [String: [JSONPointer: JSONPointer]]
     private let schemas: [String: JSONPointer]
     private let locate: @Sendable (JSONPointer) -> Place
 
-    init(operations: [String: JSONPointer], schemas: [String: JSONPointer], document: OpenAPIDocument) {
+    init(operations: [String: JSONPointer], inlineSchemas: [String: [JSONPointer: JSONPointer]], schemas: [String: JSONPointer], document: OpenAPIDocument) {
         self.operations = operations
+        self.inlineSchemas = inlineSchemas
         self.schemas = schemas
         locate = { pointer in
             let place = document.place(of: pointer)
@@ -33,6 +36,7 @@ public struct ImportSources: Sendable {
 
     private init(operations: [String: JSONPointer], schemas: [String: JSONPointer], locate: @escaping @Sendable (JSONPointer) -> Place) {
         self.operations = operations
+        inlineSchemas = [:]
         self.schemas = schemas
         self.locate = locate
     }
@@ -40,9 +44,13 @@ public struct ImportSources: Sendable {
     /// Where `pointer` in the generated file `file` comes from: in a shared schema file, the
     /// same keyword of the schema it was converted from (schemas are copied keyword by keyword;
     /// a keyword the conversion rewrote is placed at its nearest ancestor); in a contract, the
-    /// operation it was made from. Nil for a file the import did not make.
+    /// same keyword of a schema written inline in the operation, else the operation it was made
+    /// from. Nil for a file the import did not make.
     public func place(ofFile file: String, pointer: JSONPointer) -> Place? {
         if let schema = schemas[file] { return locate(JSONPointer(tokens: schema.tokens + pointer.tokens)) }
+        for (inContract, inDocument) in inlineSchemas[file] ?? [:] where pointer.tokens.starts(with: inContract.tokens) {
+            return locate(JSONPointer(tokens: inDocument.tokens + pointer.tokens.dropFirst(inContract.tokens.count)))
+        }
         if let operation = operations[file] { return locate(operation) }
         return nil
     }

@@ -137,6 +137,7 @@ public enum OpenAPIImporter {
             sharedSchemaSources: files.isEmpty ? [:] : converter.sharedSchemaSources,
             sources: ImportSources(
                 operations: Dictionary(contracts.map { ($0.file, $0.pointer) }, uniquingKeysWith: { first, _ in first }),
+                inlineSchemas: Dictionary(contracts.map { ($0.file, $0.schemaSources) }, uniquingKeysWith: { first, _ in first }),
                 schemas: files.isEmpty ? [:] : converter.sharedSchemaSources, document: document))
     }
 

@@ -18,7 +18,8 @@ struct RealDocumentDiffTests {
         #expect(text.contains("figma/old.yaml:2423:7: breaking: getLibraryAnalyticsActions: GET /v1/analytics/libraries/{}/actions is gone [contract-removed]"), "\(text)")
         #expect(text.contains("figma/old.yaml:2495:7: breaking: getLibraryAnalyticsUsages: GET /v1/analytics/libraries/{}/usages is gone [contract-removed]"))
         // Creating a webhook needs a context now: what clients send today is refused.
-        #expect(text.contains("breaking: postWebhook/ok: request body /context: new required property 'context' [request-required-property-added]"))
+        // Placed at the keyword in the operation's inline schema, in the new document's own lines.
+        #expect(text.contains("figma/new.yaml:1328:17: breaking: postWebhook/ok: request body /context: new required property 'context' [request-required-property-added]"), "\(text)")
         #expect(text.contains("breaking: postWebhook/ok: request body: what the case sent fails the new schema at /: missing required property 'context' [request-body-rejected]"))
         // The document tree of a file has two more kinds of node: a client decoding nodes into a
         // closed set of types meets ones it does not know.

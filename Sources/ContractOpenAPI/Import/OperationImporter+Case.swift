@@ -95,6 +95,7 @@ extension OperationImporter {
                 // A case that expects an error sends a wrong body on purpose: no schema to hold it to.
                 if spec.response.isSuccess, let schema = body.media["schema"] {
                     request["schema"] = converter.convert(schema, at: body.pointer.appending("schema"), depth: 0)
+                    caseSchemaSources.append((JSONPointer(tokens: ["request", "schema"]), body.pointer.appending("schema")))
                 }
             case .form:
                 headers["Content-Type"] = .string(body.mediaType)
@@ -136,6 +137,7 @@ extension OperationImporter {
             // A HEAD response has no body, whatever content its GET twin documents.
         } else if let json = documented.json, let schema = json.media["schema"] {
             response["schema"] = converter.convert(schema, at: json.pointer.appending("schema"), depth: 0)
+            caseSchemaSources.append((JSONPointer(tokens: ["response", "schema"]), json.pointer.appending("schema")))
             let example = spec.exampleName.flatMap { exampleValue(json.media, named: $0) } ?? (spec.exampleName == nil ? json.media["example"] : nil)
             if let example { response["example"] = example }
         } else if documented.json == nil, documented.key == "204" || documented.object["content"] == nil && documented.key == "205" {

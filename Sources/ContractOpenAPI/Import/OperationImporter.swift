@@ -10,6 +10,9 @@ struct ImportedContract {
     var caseCount: Int
     /// The operation in the document.
     var pointer: JSONPointer
+    /// Where each schema the contract writes inline comes from in the document: its pointer in
+    /// the contract (`/cases/0/response/schema`) to the schema's in the document.
+    var schemaSources: [JSONPointer: JSONPointer] = [:]
 }
 
 /// Operations to contracts: one contract per operation, a case per response status that a
@@ -20,6 +23,9 @@ struct OperationImporter {
     private(set) var security: SecurityMapping
     var diagnostics: [Diagnostic] = []
     private var usedIDs: Set<String> = []
+    /// The inline schemas of the case being made, by their pointer in the case, to their place in
+    /// the document (``ImportedContract/schemaSources``).
+    var caseSchemaSources: [(JSONPointer, JSONPointer)] = []
     let samples: SampleValue
     /// Values given for parameters by name (`--value petId=42`), used before any the document has.
     var givenValues: [String: JSONValue] = [:]
@@ -168,16 +174,20 @@ struct OperationImporter {
         if !tags.isEmpty { contract["tags"] = .array(tags) }
         contract["request"] = .object(endpoint)
         var names: Set<String> = []
-        contract["cases"] = .array(specs.map { spec in
+        var schemaSources: [JSONPointer: JSONPointer] = [:]
+        contract["cases"] = .array(specs.enumerated().map { index, spec in
             let name = Identifiers.uniqueFixtureName(spec.name, as: .caseName, taken: &names)
-            return .object(makeCase(contractID: id,
+            caseSchemaSources = []
+            let value = JSONValue.object(makeCase(contractID: id,
                 spec, name: name, method: method, parameters: parameters, placeholders: placeholders, body: body, credentials: credentials,
                 errorExamples: errorExamples, label: label))
+            for (inCase, inDocument) in caseSchemaSources { schemaSources[JSONPointer(tokens: ["cases", String(index)] + inCase.tokens)] = inDocument }
+            return value
         })
         // `contract.json` at the root is the tree's settings, not a contract (on any file system).
         let base = Identifiers.fileSafe(id)
         let file = (base.lowercased() == "contract" ? base + "-operation" : base) + ".json"
-        return ImportedContract(id: id, file: file, value: contract, caseCount: specs.count, pointer: pointer)
+        return ImportedContract(id: id, file: file, value: contract, caseCount: specs.count, pointer: pointer, schemaSources: schemaSources)
     }
 
     private static func summary(of operation: JSONObject) -> String? {
