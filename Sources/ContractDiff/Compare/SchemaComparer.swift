@@ -180,7 +180,8 @@ struct SchemaComparer {
         for name in oldRequired.subtracting(newRequired).sorted() {
             let stays = newProperties[name] != nil || (!newClosed && oldProperties[name] == nil)
             report(stays ? .propertyBecameOptional : .requiredPropertyRemoved, path + [name],
-                stays ? "'\(name)' is optional now" : "required property '\(name)' taken out", o.side("required"), n.side("required"))
+                stays ? "'\(name)' is optional now" : "required property '\(name)' taken out" + Self.renameHint(name, oldProperties, newProperties),
+                o.side("required"), n.side("required"))
         }
         for member in oldProperties.members {
             let name = member.key
@@ -189,7 +190,7 @@ struct SchemaComparer {
                 compare(Flat(member.value, at: oldPlace, in: old), Flat(newValue, at: n.childPlace("properties", name), in: new), path: path + [name], depth: depth + 1)
             } else if !oldRequired.contains(name) {
                 let concept: SchemaConcept = newClosed ? .propertyRemovedFromClosedObject : .propertyRemoved
-                report(concept, path + [name], "optional property '\(name)' taken out", old.side(TreeView.shown(member.value), file: oldPlace.file, pointer: oldPlace.pointer), n.side("properties"))
+                report(concept, path + [name], "optional property '\(name)' taken out" + Self.renameHint(name, oldProperties, newProperties), old.side(TreeView.shown(member.value), file: oldPlace.file, pointer: oldPlace.pointer), n.side("properties"))
             }
         }
         for member in newProperties.members where oldProperties[member.key] == nil && !newRequired.contains(member.key) {
@@ -261,6 +262,16 @@ struct SchemaComparer {
         } else {
             report(.branches(keyword, added: false), path, "\(name) has \(after.count) \(keyword == .allOf ? "parts" : "branches") now, not \(before.count)", o.side(name), n.side(name))
         }
+    }
+
+    /// `; renamed 'created_at'?` when a property new on this side has exactly the schema the
+    /// removed one had: what a reviewer suspects at once, said, while the change keeps its rule
+    /// (clients reading the old name fail all the same).
+    static func renameHint(_ name: String, _ before: JSONObject, _ after: JSONObject) -> String {
+        guard let schema = before[name] else { return "" }
+        let candidates = after.members.filter { before[$0.key] == nil && $0.value == schema }.map(\.key)
+        guard candidates.count == 1, let renamed = candidates.first else { return "" }
+        return "; renamed '\(renamed)'?"
     }
 
     /// Keywords compared by their text only.
