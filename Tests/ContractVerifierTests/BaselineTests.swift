@@ -51,8 +51,8 @@ struct BaselineTests {
         let entry = Self.entries[0]
         #expect(!entry.isExpired(today: "2026-12-31") && entry.isExpired(today: "2027-01-01"))
         #expect(!Self.entries[1].isExpired(today: "2999-01-01"))
-        #expect(BaselineCheck.today().count == 10 && Baseline.isDate(BaselineCheck.today()))
-        #expect(!Baseline.isDate("2026-13-01") && !Baseline.isDate("26-12-01"))
+        #expect(CalendarDay.today().count == 10 && CalendarDay.isValid(CalendarDay.today()))
+        #expect(!CalendarDay.isValid("2026-13-01") && !CalendarDay.isValid("26-12-01") && !CalendarDay.isValid("2027-02-30"))
     }
 
     @Test func anUpdateKeepsWhatPeopleWroteAndOtherShardsEntries() throws {

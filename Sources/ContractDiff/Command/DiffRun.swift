@@ -89,7 +89,7 @@ public enum DiffRun {
         }
         var result = compare(old: old, new: new)
         if var accepted = ignore, let reason = arguments.acceptReason, let path = arguments.ignorePath {
-            let today = arguments.today ?? Self.today()
+            let today = arguments.today ?? CalendarDay.today()
             let open = accepted.apply(to: result.changes, today: today).kept.filter { $0.severity <= failOn }
             do {
                 accepted = try accepted.accepting(open, reason: reason, expires: arguments.acceptExpires)
@@ -102,7 +102,7 @@ public enum DiffRun {
             ignore = accepted
         }
         if let ignore {
-            let applied = ignore.apply(to: result.changes, today: arguments.today ?? Self.today())
+            let applied = ignore.apply(to: result.changes, today: arguments.today ?? CalendarDay.today())
             result = DiffResult(old: result.old, new: result.new, changes: applied.kept, ignored: applied.ignored, unusedIgnores: applied.unused)
         }
         var reportErrors: [String] = []
@@ -139,13 +139,5 @@ public enum DiffRun {
             try? FileManager.default.removeItem(atPath: partial)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
-    }
-
-    /// Today's date in UTC, `YYYY-MM-DD`.
-    static func today(_ now: Date = Date()) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }

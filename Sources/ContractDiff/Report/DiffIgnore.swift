@@ -99,7 +99,7 @@ public struct DiffIgnore: Sendable, Equatable {
     ///   refuse the entries.
     public static func entries(for changes: [Change], reason: String, expires: String? = nil) throws(DiffError) -> [Entry] {
         if let problem = problem(reason: reason) { throw DiffError([.argumentError("the reason \(problem)")]) }
-        if let expires, !isDate(expires) {
+        if let expires, !CalendarDay.isValid(expires) {
             throw DiffError([.argumentError("expected the expiry as a date YYYY-MM-DD, found '\(MessageText.clipped(expires))'")])
         }
         var seen: Set<String> = []
@@ -184,7 +184,7 @@ public struct DiffIgnore: Sendable, Equatable {
                 }
             }
             if let reason, let why = Self.problem(reason: reason) { problem("'reason' \(why)", at: at.appending("reason")) }
-            if let expires, !isDate(expires) {
+            if let expires, !CalendarDay.isValid(expires) {
                 problem("expected 'expires' as a date YYYY-MM-DD, found '\(MessageText.clipped(expires))'", at: at.appending("expires"))
             }
             if let fingerprint, let reason {
@@ -208,16 +208,4 @@ public struct DiffIgnore: Sendable, Equatable {
         text.utf8.count == 16 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
-    /// `YYYY-MM-DD`, a day the calendar has (no 30 February): an entry meant to hold until a
-    /// date that does not exist would be read as some other day.
-    static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2, parts[2].utf8.count == 2,
-            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
-        else { return false }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return (1...days[month - 1]).contains(day)
-    }
 }

@@ -115,3 +115,11 @@ enum DateTimeFormats {
         return contiguous(dateUnits) && contiguous(timeUnits)
     }
 }
+
+/// RFC 3339's `full-date` (`2027-01-31`, a day the calendar has), as `format: date` checks it, for
+/// the files outside schemas that write days.
+public enum FullDate {
+    public static func isValid(_ text: String) -> Bool {
+        DateTimeFormats.isDate(text)
+    }
+}

@@ -111,7 +111,7 @@ public struct Baseline: Sendable, Equatable {
                 continue
             }
             let expires = string("expires")
-            if let expires, !Self.isDate(expires) {
+            if let expires, !CalendarDay.isValid(expires) {
                 problem("expected 'expires' as a date YYYY-MM-DD, found '\(MessageText.clipped(expires, to: 40))'", at: at.appending("expires"))
             }
             if !seen.insert(fingerprint).inserted { problem("fingerprint \(fingerprint) is listed twice", at: at.appending("fingerprint")) }
@@ -121,13 +121,6 @@ public struct Baseline: Sendable, Equatable {
         return .success(Baseline(entries: entries))
     }
 
-    static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let month = Int(parts[1]), let day = Int(parts[2]), parts[0].allSatisfy(\.isNumber)
-        else { return false }
-        return (1...12).contains(month) && (1...31).contains(day)
-    }
 }
 
 /// Why a baseline file cannot be used.

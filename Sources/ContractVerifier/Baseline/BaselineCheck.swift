@@ -42,15 +42,6 @@ struct BaselineCheck: Sendable {
         entries.values.filter { (cases.contains($0.caseName) && !met.contains($0.fingerprint)) || gone.contains($0.fingerprint) }
             .sorted { ($0.caseName, $0.fingerprint) < ($1.caseName, $1.fingerprint) }
     }
-
-    /// Today's date in UTC as `YYYY-MM-DD`.
-    static func today(_ now: Date = Date()) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))"
-    }
 }
 
 /// When a run fails: on any finding, or only on findings the baseline does not know.

@@ -31,7 +31,7 @@ public enum BaselineUpdate {
                 "expected a report of 'contract verify --report json=PATH' (format 'contract-verify-report')", file: reportFile,
                 location: document.location(of: .root))]))
         }
-        if let expires, !Baseline.isDate(expires) {
+        if let expires, !CalendarDay.isValid(expires) {
             return .failure(BaselineError([.error("--expires must be a date YYYY-MM-DD, found '\(expires)'", file: reportFile)]))
         }
         let previousEntries = Dictionary((previous?.entries ?? []).map { ($0.fingerprint, $0) }, uniquingKeysWith: { first, _ in first })

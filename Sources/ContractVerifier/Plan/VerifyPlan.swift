@@ -129,7 +129,7 @@ public struct VerifyPlan: Sendable {
             baseline: options.baseline.map { SHA256.hex(Array($0.text.utf8)) }, failOn: options.failOn, shard: selection.shard)
         self.patterns = patterns
         let treeCases = Set(set.contracts.flatMap { contract in contract.cases.map { "\(contract.id)/\($0.name)" } })
-        baseline = options.baseline.map { BaselineCheck($0, today: options.today ?? BaselineCheck.today(), cases: treeCases) }
+        baseline = options.baseline.map { BaselineCheck($0, today: options.today ?? CalendarDay.today(), cases: treeCases) }
         secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
     }
 
