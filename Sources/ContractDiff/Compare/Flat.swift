@@ -12,8 +12,8 @@ struct Flat {
     let place: SchemaResolver.Place
     let isFalse: Bool
     private let view: TreeView
-    /// The schema as written where it starts, for messages about the whole.
-    let whole: Change.Side?
+    /// The schema as written where it starts (after the references).
+    private let resolved: JSONValue
 
     /// References are followed at most this many times in a row; a longer chain (or a loop of
     /// references to references) is compared as it stands.
@@ -34,7 +34,7 @@ struct Flat {
         }
         self.place = place
         isFalse = value == .bool(false)
-        whole = view.side(TreeView.shown(value), file: place.file, pointer: place.pointer)
+        resolved = value
         if case .object(let object) = value {
             for member in object.members where member.key != "$ref" { members[member.key] = (member.value, place) }
         }
@@ -61,6 +61,12 @@ struct Flat {
 
     /// Where the schema is written, before any reference is followed.
     let origin: SchemaResolver.Place
+
+    /// The side of a change to the schema as a whole: made only for a change, since it writes
+    /// the schema out and looks its place up, and every node of both schemas is a `Flat`.
+    var whole: Change.Side {
+        view.side(TreeView.shown(resolved), file: place.file, pointer: place.pointer)
+    }
 
     /// Identifies the schema compared: where it is written and where its references lead, so a
     /// recursive schema is compared once, and two references to one schema with different
