@@ -11,13 +11,8 @@ enum BodyExcerpt {
         let center = min(max(0, offset), body.count - 1)
         var start = max(0, center - radius)
         var end = min(body.count, center + radius)
-        // Echoes that overlap the window lie whole within the longest echo's length of it; the
-        // window grows to take them whole, then each is one mask.
-        let context = secrets.longestEcho
-        let wide = max(0, start - context)..<min(body.count, end + context)
-        let echoes = body[wide].withUnsafeBufferPointer { secrets.occurrences(in: $0) }
-            .map { ($0.lowerBound + wide.lowerBound)..<($0.upperBound + wide.lowerBound) }
-            .filter { $0.overlaps(start..<end) }
+        // The window grows to take every echo it cuts whole, then each is one mask.
+        let echoes = secrets.echoes(overlapping: start..<end, in: body)
         start = min(start, echoes.first?.lowerBound ?? start)
         end = max(end, echoes.last?.upperBound ?? end)
         // Never cut a UTF-8 sequence in half.

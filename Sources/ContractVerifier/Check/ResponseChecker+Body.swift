@@ -214,16 +214,11 @@ extension ResponseChecker {
     }
 
     /// `count` bytes of the body from `start` in hexadecimal, `…` when more follow. Echoes of a
-    /// secret are `***`, found over a window widened by the longest echo so that one cut by the
-    /// window is masked whole.
+    /// secret are `***`, whole even where the window cuts them.
     func hex(_ body: [UInt8], from start: Int, count: Int) -> String {
         let end = min(body.count, start + count)
         guard start < end else { return "" }
-        let context = secrets.longestEcho
-        let wide = max(0, start - context)..<min(body.count, end + context)
-        let echoes = secrets.isEmpty ? [] : body[wide].withUnsafeBufferPointer { secrets.occurrences(in: $0) }
-            .map { ($0.lowerBound + wide.lowerBound)..<($0.upperBound + wide.lowerBound) }
-            .filter { $0.overlaps(start..<end) }
+        let echoes = secrets.echoes(overlapping: start..<end, in: body)
         var parts: [String] = []
         var index = start
         while index < end {

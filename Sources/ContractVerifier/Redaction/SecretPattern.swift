@@ -4,6 +4,11 @@
 /// entity (`&amp;`, `&quot;`). Forms may mix within one echo, so a server that escapes some
 /// characters one way and others another is still caught.
 ///
+/// JSON escaping may be applied any number of times: a server that echoes the body it received
+/// inside a JSON string escapes the escapes (`"` becomes `\"`, then `\\\"`), and one that
+/// quotes that in an error message does it again. So the backslash that starts an escape is a run
+/// of one or more backslashes (``backslashRun``), and an echo escaped to any depth is the same echo.
+///
 /// Matching works on UTF-8 bytes and never backtracks more than the few forms of one character
 /// allow, so masking stays linear in the text for a given secret.
 struct SecretPattern: Sendable {
@@ -11,15 +16,21 @@ struct SecretPattern: Sendable {
     /// value in either case.
     typealias Unit = UInt16
     static let hexDigit: Unit = 0x100
+    /// One or more backslashes: the start of a JSON escape, escaped again any number of times.
+    static let backslashRun: Unit = 0x200
+    private static let backslash = UInt8(ascii: "\\")
 
     /// For each character of the secret, the unit sequences that stand for it.
     let characters: [[[Unit]]]
     /// The longest a whole echo can be, in bytes.
     let longestForm: Int
     /// Bytes an echo can start with, for skipping ahead cheaply.
-    private let starts: Set<UInt8>
+    private let starts: ByteSet
+    /// For each character, the bytes one of its forms starts with: a walk that resumes at a
+    /// character is started only where the text can begin it.
+    private let characterStarts: [ByteSet]
     /// Bytes that can appear anywhere in an echo: a cut next to any other byte leaves no part of one.
-    private let anywhere: Set<UInt8>
+    private let anywhere: ByteSet
     /// Whether an echo is masked only where it stands as a value of its own, not inside a word
     /// (see ``ValueBoundary``): for a secret too short to be masked wherever its characters appear.
     let wholeValuesOnly: Bool
@@ -28,22 +39,29 @@ struct SecretPattern: Sendable {
         self.wholeValuesOnly = wholeValuesOnly
         characters = secret.unicodeScalars.map(Self.forms)
         longestForm = characters.reduce(0) { $0 + ($1.map(\.count).max() ?? 0) }
-        var starts: Set<UInt8> = []
-        for form in characters.first ?? [] {
-            if let unit = form.first, unit < Self.hexDigit { starts.insert(UInt8(unit)) }
+        characterStarts = characters.map { forms in
+            var starts = ByteSet()
+            for form in forms {
+                guard let unit = form.first else { continue }
+                for byte in Self.bytes(matching: unit) { starts.insert(byte) }
+            }
+            return starts
         }
-        self.starts = starts
-        var anywhere: Set<UInt8> = []
+        starts = characterStarts.first ?? ByteSet()
+        var anywhere = ByteSet()
         for form in characters.joined() {
             for unit in form {
-                if unit < Self.hexDigit {
-                    anywhere.insert(UInt8(unit))
-                } else {
-                    anywhere.formUnion(Array("0123456789abcdefABCDEF".utf8))
-                }
+                for byte in Self.bytes(matching: unit) { anywhere.insert(byte) }
             }
         }
         self.anywhere = anywhere
+    }
+
+    /// The bytes a unit can match first.
+    private static func bytes(matching unit: Unit) -> [UInt8] {
+        if unit < hexDigit { return [UInt8(unit)] }
+        if unit == backslashRun { return [backslash] }
+        return Array("0123456789abcdefABCDEF".utf8)
     }
 
     var count: Int { characters.count }
@@ -56,11 +74,11 @@ struct SecretPattern: Sendable {
         func add(_ text: String) { forms.append(text.utf8.map(Unit.init)) }
         // Percent-encoding of every byte; either case of hexadecimal digit.
         forms.append(utf8.flatMap { [Unit(UInt8(ascii: "%")), hexDigit | Unit($0 >> 4), hexDigit | Unit($0 & 0xF)] })
-        // JSON string escapes.
-        let escapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "/": "\\/", "\u{8}": "\\b", "\u{C}": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
-        if let escape = escapes[scalar] { add(escape) }
+        // JSON string escapes, each behind a run of backslashes: escaped once or many times over.
+        let escapes: [Unicode.Scalar: String] = ["\"": "\"", "\\": "\\", "/": "/", "\u{8}": "b", "\u{C}": "f", "\n": "n", "\r": "r", "\t": "t"]
+        if let escaped = escapes[scalar] { forms.append([backslashRun] + escaped.utf8.map(Unit.init)) }
         forms.append(String(scalar).utf16.flatMap { unit in
-            [Unit(UInt8(ascii: "\\")), Unit(UInt8(ascii: "u"))] + [12, 8, 4, 0].map { hexDigit | Unit((unit >> $0) & 0xF) }
+            [backslashRun, Unit(UInt8(ascii: "u"))] + [12, 8, 4, 0].map { hexDigit | Unit((unit >> $0) & 0xF) }
         })
         switch scalar {
         case " ": add("+")  // application/x-www-form-urlencoded
@@ -97,9 +115,22 @@ struct SecretPattern: Sendable {
 
     private static func compare(_ form: [Unit], from formStart: Int = 0, _ text: UnsafeBufferPointer<UInt8>, at position: Int, limit: Int) -> Comparison {
         var index = position
-        for unit in form[formStart...] {
+        for unitIndex in formStart..<form.count {
+            let unit = form[unitIndex]
             guard index < limit else { return .cut }
             let byte = text[index]
+            if unit == backslashRun {
+                // As many backslashes as the text has here, but for those the rest of the form
+                // itself starts with (the form of `\` is a run, then the escaped backslash).
+                var end = index
+                while end < limit, text[end] == backslash { end += 1 }
+                guard end < limit else { return .cut }
+                var reserved = 0
+                while unitIndex + 1 + reserved < form.count, form[unitIndex + 1 + reserved] == Unit(backslash) { reserved += 1 }
+                guard end - index > reserved else { return .differs }
+                index = end - reserved
+                continue
+            }
             if unit < hexDigit {
                 guard byte == UInt8(unit) else { return .differs }
             } else {
@@ -160,7 +191,9 @@ struct SecretPattern: Sendable {
         var ranges: [Range<Int>] = []
         var position = 0
         while position < text.count {
-            guard starts.contains(text[position]), startsValue(at: position, in: text),
+            // Inside a run of backslashes, an echo found here would have been found where the run
+            // starts (a run is as long as the text has it): skipping keeps a long run linear.
+            guard starts.contains(text[position]), !Self.continuesRun(at: position, in: text), startsValue(at: position, in: text),
                 let end = walk(text, from: [position], first: 0, limit: text.count).ends.filter({ endsValue(at: $0, in: text) }).max()
             else {
                 position += 1
@@ -170,6 +203,35 @@ struct SecretPattern: Sendable {
             position = end
         }
         return ranges
+    }
+
+    /// Whether `position` is a backslash after another one.
+    static func continuesRun(at position: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        position > 0 && text[position] == backslash && text[position - 1] == backslash
+    }
+
+    /// Where a stretch that ends at `end` and holds `length` bytes other than backslashes starts:
+    /// an echo is at most ``longestForm`` bytes but for its runs of backslashes, which escaping
+    /// to any depth makes as long as it likes.
+    static func start(ofContext length: Int, before end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = end
+        var counted = 0
+        while start > 0, counted < length || text[start - 1] == backslash {
+            start -= 1
+            if text[start] != backslash { counted += 1 }
+        }
+        return start
+    }
+
+    /// The same after `start`: where a stretch from it holding `length` bytes other than backslashes ends.
+    static func end(ofContext length: Int, after start: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = start
+        var counted = 0
+        while end < text.count, counted < length || text[end] == backslash {
+            if text[end] != backslash { counted += 1 }
+            end += 1
+        }
+        return end
     }
 
     /// Whether an echo may start at `position`: anywhere, or for a short secret only where a value does.
@@ -188,7 +250,8 @@ struct SecretPattern: Sendable {
         // A text can hold any number of cut marks (a server may send `…` itself): most are ruled
         // out by one byte, and only a byte that can start an echo starts a walk.
         guard cut > 0, anywhere.contains(text[cut - 1]) else { return nil }
-        for start in max(0, cut - longestForm)..<cut where starts.contains(text[start]) && startsValue(at: start, in: text) {
+        let earliest = Self.start(ofContext: longestForm, before: cut, in: text)
+        for start in earliest..<cut where starts.contains(text[start]) && !Self.continuesRun(at: start, in: text) && startsValue(at: start, in: text) {
             let walk = walk(text, from: [start], first: 0, limit: cut)
             let touched = walk.ends.contains(cut) ? characters.count : walk.cutAfter
             if touched >= minimum { return start }
@@ -211,11 +274,14 @@ struct SecretPattern: Sendable {
         }
         for first in 1..<max(1, characters.count) {
             // The echo resumes at a character boundary…
-            record(walk(text, from: [cut], first: first, limit: limit), first: first, extra: 0)
+            if characterStarts[first].contains(text[cut]) {
+                record(walk(text, from: [cut], first: first, limit: limit), first: first, extra: 0)
+            }
             // …or inside the form of the character before.
             var resumes: [Int] = []
             for form in characters[first - 1] where form.count > 1 {
-                for start in 1..<form.count {
+                // A cut inside a run of backslashes leaves a shorter run, which is still one.
+                for start in (form.first == Self.backslashRun ? 0 : 1)..<form.count {
                     switch Self.compare(form, from: start, text, at: cut, limit: limit) {
                     case .matches(let end): if !resumes.contains(end) { resumes.append(end) }
                     case .cut: if 1 >= minimum { best = limit }

@@ -34,9 +34,24 @@ public struct Secrets: Sendable {
 
     public var isEmpty: Bool { patterns.isEmpty }
 
-    /// The longest any secret's echo can be, in bytes: masking a window of a larger text needs
-    /// this much context on each side to see every echo that overlaps the window.
-    var longestEcho: Int { patterns.map(\.longestForm).max() ?? 0 }
+    /// The longest any secret's echo can be, in bytes, leaving out its runs of backslashes.
+    private var longestEcho: Int { patterns.map(\.longestForm).max() ?? 0 }
+
+    /// Every whole echo in `body` that overlaps `window`, as byte ranges of `body`: for showing a
+    /// window of a larger text. The echoes are searched for in the window widened by the longest
+    /// echo on each side, backslashes not counted (an echo escaped many times over is mostly
+    /// backslashes), so one that the window cuts is found whole.
+    func echoes(overlapping window: Range<Int>, in body: [UInt8]) -> [Range<Int>] {
+        guard !patterns.isEmpty, !window.isEmpty else { return [] }
+        return body.withUnsafeBufferPointer { text in
+            let wide = SecretPattern.start(ofContext: longestEcho, before: window.lowerBound, in: text)
+                ..< SecretPattern.end(ofContext: longestEcho, after: window.upperBound, in: text)
+            let part = UnsafeBufferPointer(rebasing: text[wide])
+            return occurrences(in: part)
+                .map { ($0.lowerBound + wide.lowerBound)..<($0.upperBound + wide.lowerBound) }
+                .filter { $0.overlaps(window) }
+        }
+    }
 
     /// `text` with every echo of a secret, and every part of one next to a cut mark, as `***`.
     public func redact(_ text: String) -> String {

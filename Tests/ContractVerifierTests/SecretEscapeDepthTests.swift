@@ -1,0 +1,94 @@
+@testable import ContractVerifier
+import Testing
+
+/// A server that echoes what it received inside a JSON string escapes the JSON a second time
+/// (httpbin's `data`, debug endpoints, error messages quoting the payload), and one that quotes
+/// that again a third: `Secrets` masks an echo escaped to any depth, mixed with the other forms.
+struct SecretEscapeDepthTests {
+    /// Every character JSON escaping changes, and a `/` some escapers escape.
+    static let token = #"Zq9-SeCrEt-Val"ue/42\end"#
+    let secrets = Secrets([Self.token])
+
+    /// `text` as the body of a JSON string: `\` and `"` escaped, `/` too when `solidus`.
+    static func escaped(_ text: String, solidus: Bool = false) -> String {
+        var escaped = text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        if solidus { escaped = escaped.replacing("/", with: "\\/") }
+        return escaped
+    }
+
+    /// The token escaped `depth` times, as a server echoing a body inside a string that many times writes it.
+    static func echo(depth: Int, solidus: Bool) -> String {
+        var text = #"{"t":"\#(escaped(token))"}"#
+        for _ in 1..<max(1, depth) { text = escaped(text, solidus: solidus) }
+        return text
+    }
+
+    @Test(arguments: 1...8, [false, true])
+    func anEchoEscapedAnyNumberOfTimesIsMasked(depth: Int, solidus: Bool) {
+        let echo = Self.echo(depth: depth, solidus: solidus)
+        let masked = secrets.redact(#"{"data":"\#(echo)","n":1}"#)
+        #expect(!masked.contains("SeCrEt"), "\(masked)")
+        #expect(!masked.contains("ue/42") && !masked.contains(#"ue\/42"#) && !masked.contains(#"ue\\\/42"#), "\(masked)")
+        #expect(masked.contains("***"))
+    }
+
+    /// The example a server really sent: the body echoed once inside a string.
+    @Test func httpbinsDataMemberIsMasked() {
+        let secrets = Secrets([#"Zq9-SeCrEt-Val"ue/42"#])
+        #expect(secrets.redact(#"{"data": "{\"t\":\"Zq9-SeCrEt-Val\\\"ue/42\"}"}"#) == #"{"data": "{\"t\":\"***\"}"}"#)
+    }
+
+    /// Deep escaping mixed with the `\u` form and with percent-encoding of the other characters.
+    @Test func deepEscapesMixWithOtherForms() {
+        let secrets = Secrets([#"ab"cd/ef"#])
+        #expect(secrets.redact(#"x ab\\\u0022cd\\\/ef y"#) == "x *** y")
+        #expect(secrets.redact(#"x ab\\\\\\\"cd%2Fef y"#) == "x *** y")
+        #expect(secrets.redact(#"x ab\\\\\\\\\\\\\\\"cd/ef y"#) == "x *** y", "15 backslashes: escaped four times")
+    }
+
+    /// A secret that holds a backslash: escaped n times it is 2^n backslashes, still one run.
+    @Test func aBackslashInTheSecretIsARunToo() {
+        let secrets = Secrets([#"left\right"#])
+        for depth in 0...6 {
+            let run = String(repeating: "\\", count: 1 << depth)
+            #expect(secrets.redact("x left\(run)right y") == "x *** y", "\(depth)")
+        }
+        #expect(secrets.redact("x leftright y") == "x leftright y", "no backslash is not the secret")
+    }
+
+    /// Ordinary text with backslashes is not mistaken for a secret.
+    @Test func nearMissesWithBackslashesAreLeftAlone() {
+        let secrets = Secrets([#"ab"cd"#])
+        #expect(secrets.redact(#"ab\\cd and ab\\\"ce"#) == #"ab\\cd and ab\\\"ce"#)
+    }
+
+    /// A clip that did not know the secret cuts inside a deep escape: what is left either side is masked.
+    @Test func aCutInsideADeepRunIsMasked() {
+        let secrets = Secrets([#"Zq9-SeCrEt-Val"ue/42"#])
+        #expect(secrets.redact(#"found 'Zq9-SeCrEt-Val\\\…'"#) == "found '***…'")
+        #expect(secrets.redact(#"…\\"ue/42 rest"#) == "…*** rest")
+        #expect(secrets.redact(#"…\\\\\\\"ue/42 rest"#) == "…*** rest")
+    }
+
+    /// Excerpts around any offset of a body holding a deep echo show no piece of the secret, however
+    /// long its runs of backslashes make it.
+    @Test func excerptsOfADeepEchoShowNoPiece() {
+        for depth in [2, 5, 8] {
+            let body = Array(#"{"n":1,"data":"\#(Self.echo(depth: depth, solidus: true))","q":2}"#.utf8)
+            for offset in stride(from: 0, to: body.count, by: 5) {
+                let excerpt = BodyExcerpt.around(body, offset: offset, secrets: secrets)
+                #expect(!excerpt.contains("SeCrEt") && !excerpt.contains("Val") && !excerpt.contains("42"), "depth \(depth), offset \(offset): \(excerpt)")
+            }
+        }
+    }
+
+    /// A run of a million backslashes costs one pass: positions inside a run start no search.
+    @Test(.timeLimit(.minutes(1))) func aLongRunOfBackslashesIsLinear() {
+        let run = String(repeating: "\\", count: 1_000_000)
+        let text = "x" + run + #"Zq9-SeCrEt-Val"# + run + "y"
+        let masked = secrets.redact(text)
+        #expect(masked == text, "not an echo: the token goes on differently")
+        let echo = #"Zq9-SeCrEt-Val"# + run + #""ue/42"# + run + #"\end"#
+        #expect(secrets.redact("x \(echo) y") == "x *** y")
+    }
+}
