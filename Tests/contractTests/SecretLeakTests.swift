@@ -194,6 +194,46 @@ struct SecretLeakTests {
         #expect(result.stdout.contains("Authorization: Bearer ***"), "\(result.stdout)")
     }
 
+    /// A baseline's reason may quote a token (people paste what they saw): every report shows it
+    /// masked, for a known finding and for one listed as fixed, and its terminal escapes escaped.
+    @Test func aBaselineReasonShowsNoSecret() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 500, "{}") }
+        var (folder, environment) = try oneContract(path: "/x")
+        environment["LEAK_TOKEN"] = Self.token
+        // Reports and the baseline beside the contracts, not among them.
+        let out = folder.appendingPathComponent("../\(folder.lastPathComponent)-out").standardized
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let first = try await ContractBinary.run(
+            ["verify", "--base-url", server.baseURL, "--report", "json=\(out.path)/first.json", folder.path], in: folder, environment: environment)
+        #expect(first.exitCode == 1, "\(first.stderr)")
+        let report = try String(contentsOf: out.appendingPathComponent("first.json"), encoding: .utf8)
+        let fingerprint = try #require(report.firstMatch(of: /"fingerprint": "([0-9a-f]+)"/)?.output.1)
+        let quoted = Self.jsonEscaped(Self.token)
+        try """
+            {"format": "contract-verify-baseline", "version": 1, "findings": [
+              {"case": "a/b", "fingerprint": "\(fingerprint)", "reason": "seen with \(quoted) \\u001b[2J", "where": "\(quoted)"},
+              {"case": "gone/case", "fingerprint": "00000000000000aa", "reason": "old \(Self.jsonEscaped(quoted))"}
+            ]}
+            """.write(to: out.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
+        let reports = ["json": "r.json", "junit": "r.xml", "markdown": "r.md", "html": "r.html"]
+        let result = try await ContractBinary.run(
+            ["verify", "--base-url", server.baseURL, "--color", "never", "--baseline", "\(out.path)/baseline.json"]
+                + reports.flatMap { ["--report", "\($0.key)=\(out.path)/\($0.value)"] } + [folder.path],
+            in: folder, environment: environment)
+        #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("(known: seen with *** \\u{1B}[2J)"), "\(result.stdout)")
+        #expect(result.stdout.contains("fixed: gone/case"), "\(result.stdout)")
+        var outputs = ["stdout": result.stdout, "stderr": result.stderr]
+        for (kind, file) in reports { outputs[kind] = try String(contentsOf: out.appendingPathComponent(file), encoding: .utf8) }
+        #expect(outputs["json"]?.contains("seen with ***") == true)
+        for piece in Self.pieces(of: Self.token) {
+            for (name, text) in outputs where text.contains(piece) {
+                Issue.record("\(name) shows '\(piece)' of a secret: \(text.split(separator: "\n").first { $0.contains(piece) } ?? "")")
+            }
+        }
+        #expect(!result.stdout.contains("\u{1B}"), "no terminal escape reaches the console")
+    }
+
     /// `--base-url https://user:password@host` shows the user information in no output.
     @Test func aBaseURLsPasswordIsASecret() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 500, #"{"echo": "p4ssWORDzz9"}"#) }

@@ -129,8 +129,10 @@ public struct VerifyPlan: Sendable {
             baseline: options.baseline.map { SHA256.hex(Array($0.text.utf8)) }, failOn: options.failOn, shard: selection.shard)
         self.patterns = patterns
         let treeCases = Set(set.contracts.flatMap { contract in contract.cases.map { "\(contract.id)/\($0.name)" } })
-        baseline = options.baseline.map { BaselineCheck($0, today: options.today ?? CalendarDay.today(), cases: treeCases) }
-        secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
+        let secrets = Secrets(used.compactMap { options.environment[$0] } + Self.credentials(in: options))
+        // People write the baseline's reasons; one may quote a token. Shown as every other text is.
+        baseline = options.baseline.map { BaselineCheck($0.shown(through: secrets), today: options.today ?? CalendarDay.today(), cases: treeCases) }
+        self.secrets = secrets
     }
 
     /// The cases of the whole run, every shard together, in the order they run (``RunOrder``).
