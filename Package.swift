@@ -63,12 +63,13 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "ContractVerifier", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractHTTP"]),
-        .target(name: "ContractDiff", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractFixtures", "ContractOpenAPI"]),
+        .target(name: "ContractVerifier", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractHTTP", "ContractFiles"]),
+        .target(name: "ContractDiff", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractFiles", "ContractFixtures", "ContractOpenAPI"]),
         .executableTarget(
             name: "contract",
             dependencies: [
                 "ContractModel",
+                "ContractFiles",
                 "ContractVerifier",
                 "ContractFixtures",
                 "ContractOpenAPI",

@@ -79,11 +79,21 @@ enum FileSystem {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FolderError.system("cannot create \(path)", errno: errno) }
         defer { close(descriptor) }
+        try writeAll(bytes[...], to: descriptor, path: path)
+    }
+
+    /// Writes every byte to an open file, however many calls it takes (`path` names it in errors).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FolderError) {
+        try writeAll(bytes[...], to: descriptor, path: path)
+    }
+
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, path: String) throws(FolderError) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw FolderError.system("cannot write \(path)", errno: errno) }
+            let code = errno
+            if count < 0 && code == EINTR { continue }
+            guard count > 0 else { throw FolderError.system("cannot write \(path)", errno: code) }
             written += count
         }
     }

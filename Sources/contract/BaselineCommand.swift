@@ -28,6 +28,8 @@ struct BaselineCommand: ParsableCommand {
     var expires: String?
 
     func run() throws {
+        // A stopped update must not leave a partial baseline behind.
+        StopSignals.removePartialOutputsOnStop()
         switch BaselineRun.run(report: report, out: out, reason: reason, expires: expires) {
         case .success(let outcome):
             print("\(out): \(outcome.baseline.entries.count) known findings (\(outcome.added) added, \(outcome.kept) kept, \(outcome.removed) removed as fixed)")

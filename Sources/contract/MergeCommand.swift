@@ -36,7 +36,7 @@ struct MergeCommand: ParsableCommand {
     var color: ColorChoice = .auto
 
     func run() throws {
-        if !reports.isEmpty { StopSignals.removePartialReportsOnStop() }
+        if !reports.isEmpty { StopSignals.removePartialOutputsOnStop() }
         let console = RunConsole(color: color, quiet: quiet, environment: ProcessInfo.processInfo.environment)
         defer { console.output.flush() }
         switch MergeRun.run(reports: shardReports, reportRequests: reports, reporters: [console.reporter]) {

@@ -1,20 +1,21 @@
-import ContractVerifier
+import ContractFiles
 import Dispatch
 import Foundation
 
-/// A cancelled CI job sends SIGTERM (a person, SIGINT): the run then removes the report files it
-/// was writing, so no partial file is left beside them, and ends by the same signal, so that a
+/// A cancelled CI job sends SIGTERM (a person, SIGINT): the command then removes the files it
+/// was writing (reports, a baseline, an ignore file; ``OutputFile``), so no partial file is left
+/// beside them, and ends by the same signal, so that a
 /// shell or CI runner sees what it sent (a `for` loop in bash stops on Ctrl-C as it should).
 enum StopSignals {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
-    static func removePartialReportsOnStop() {
+    static func removePartialOutputsOnStop() {
         for number in [SIGINT, SIGTERM] {
             // The default action would end the process before the handler runs.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                FileReporter.removePartialFiles()
+                OutputFile.removePartialFiles()
                 // Delivered to this very thread (dispatch threads block signals), so the default
                 // action ends the process before `raise` returns.
                 signal(number, SIG_DFL)

@@ -86,7 +86,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         // A stopped run must not leave the partial report files behind.
-        if !reports.isEmpty { StopSignals.removePartialReportsOnStop() }
+        if !reports.isEmpty { StopSignals.removePartialOutputsOnStop() }
         let environment = ProcessInfo.processInfo.environment
         let console = RunConsole(color: color, quiet: quiet, environment: environment)
         defer { console.output.flush() }

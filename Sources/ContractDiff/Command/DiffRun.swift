@@ -1,3 +1,4 @@
+import ContractFiles
 import ContractFixtures
 import ContractJSON
 import ContractModel
@@ -97,7 +98,7 @@ public enum DiffRun {
             } catch let error as DiffError {
                 return .invalid(error)
             } catch {
-                return .invalid(DiffError([.error("cannot write the ignore file: \(error.localizedDescription)", file: path)]))
+                return .invalid(DiffError([.error("cannot write the ignore file: \(error)", file: path)]))
             }
             ignore = accepted
         }
@@ -111,7 +112,7 @@ public enum DiffRun {
             do {
                 try Self.write(DiffReport.render(result, as: request.kind, failOn: failOn), to: path)
             } catch {
-                reportErrors.append("cannot write the \(request.kind.rawValue) report to '\(request.path)': \(error.localizedDescription)")
+                reportErrors.append("cannot write the \(request.kind.rawValue) report to '\(request.path)': \(error)")
             }
         }
         return .finished(
@@ -130,14 +131,9 @@ public enum DiffRun {
         return DiffResult(old: old.shownAs, new: new.shownAs, changes: comparer.changes)
     }
 
-    /// Written beside the destination and renamed over it: a report is whole or absent.
-    private static func write(_ text: String, to path: String) throws {
-        let partial = path + ".partial"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: partial))
-        guard rename(partial, path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(atPath: partial)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
+    /// Written beside the destination and renamed over it, never through a link: a report is
+    /// whole or absent (``OutputFile``).
+    private static func write(_ text: String, to path: String) throws(FolderError) {
+        try OutputFile.write(text, to: path)
     }
 }

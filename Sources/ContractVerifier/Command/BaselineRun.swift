@@ -1,9 +1,11 @@
+import ContractFiles
 import ContractModel
 import Foundation
 
 /// `contract baseline REPORT --out FILE` as one call: read the report and the baseline already at
-/// `FILE` (if any), make the new one (``BaselineUpdate``), and replace the file whole (written
-/// beside it, then renamed), so an interrupted run leaves the old baseline.
+/// `FILE` (if any), make the new one (``BaselineUpdate``), and replace the file whole
+/// (``OutputFile``: written beside it, never through a link, then renamed), so an interrupted run
+/// leaves the old baseline.
 public enum BaselineRun {
     public static func run(report: String, out: String, reason: String?, expires: String?) -> Result<BaselineUpdate.Outcome, BaselineError> {
         guard let reportData = FileManager.default.contents(atPath: report) else {
@@ -24,16 +26,10 @@ public enum BaselineRun {
         case .success(let made): outcome = made
         case .failure(let error): return .failure(error)
         }
-        let partial = out + ".partial"
-        do {
-            try Data(outcome.baseline.text.utf8).write(to: URL(fileURLWithPath: partial))
-            if rename(partial, out) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: partial)
-                return .failure(BaselineError([.error("cannot replace the baseline: \(reason)", file: out)]))
-            }
+        do throws(FolderError) {
+            try OutputFile.write(outcome.baseline.text, to: out)
         } catch {
-            return .failure(BaselineError([.error("cannot write the baseline: \(error.localizedDescription)", file: out)]))
+            return .failure(BaselineError([.error("cannot write the baseline: \(error)", file: out)]))
         }
         return .success(outcome)
     }

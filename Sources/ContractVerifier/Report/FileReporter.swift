@@ -1,8 +1,9 @@
+import ContractFiles
 import Foundation
 
 /// Writes one report file, `json`, `junit`, `markdown` or `html`, as results arrive, in plan order (see
 /// ``ReportFormat``): memory stays flat however many cases run. The file appears whole, when the run completes, or
-/// not at all (see ``ReportFile``). Results arrive with secrets already masked.
+/// not at all (see ``OutputFile``). Results arrive with secrets already masked.
 public final class FileReporter: VerifyReporter {
     public enum Kind: String, Sendable, CaseIterable {
         case json
@@ -14,7 +15,7 @@ public final class FileReporter: VerifyReporter {
     public let kind: Kind
     public let path: String
     private var format: any ReportFormat
-    private var file: ReportFile?
+    private var file: OutputFile?
     private var order = PlanOrder<CaseResult>()
 
     public init(kind: Kind, path: String) {
@@ -28,17 +29,10 @@ public final class FileReporter: VerifyReporter {
         }
     }
 
-    /// Removes the partial files of every report still being written, for a process that is
-    /// told to stop (SIGINT, SIGTERM) and will not reach `completed`.
-    /// Nothing is written or renamed afterwards: call it only on the way out.
-    public static func removePartialFiles() {
-        ReportFile.registry.stop()
-    }
-
     public func receive(_ event: VerifyEvent) throws {
         switch event {
         case .started(let total, let baseURL):
-            let file = ReportFile(path: path)
+            let file = OutputFile(path: path)
             file.append(format.opening(baseURL: baseURL, total: total))
             self.file = file
         case .finished(let result, let position):
@@ -62,14 +56,14 @@ public final class FileReporter: VerifyReporter {
             file = nil
         } catch {
             file = nil
-            throw ReportWriteError(message: "cannot write the \(kind.rawValue) report to '\(path)': \(error.message)", underlying: error)
+            throw ReportWriteError(message: "cannot write the \(kind.rawValue) report to '\(path)': \(error.description)", underlying: error)
         }
     }
 }
 
 public struct ReportWriteError: Error, CustomStringConvertible {
     public var message: String
-    /// What the file system said (a ``ReportFileError``, with its errno).
+    /// What the file system said (a `FolderError`, with its errno).
     public var underlying: (any Error)?
     public var description: String { message }
 }
