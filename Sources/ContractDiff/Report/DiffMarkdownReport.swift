@@ -1,3 +1,5 @@
+import ContractModel
+
 /// `--report markdown=PATH`: a pull-request comment. A heading with the verdict, the counts, a
 /// table of the breaking changes and warnings, the fixtures they touch, the safe changes folded
 /// in a `<details>` block, the ignored ones with their reasons, and the ignore entries no change
@@ -141,43 +143,17 @@ enum DiffMarkdownReport {
         "\(code(change.rule)) \(code("#" + change.fingerprint))"
     }
 
-    /// Text from the contracts as Markdown text: one line, clipped, and every character that
-    /// Markdown or GitHub would read as markup escaped (`|` would end the cell, `<` open HTML,
-    /// `@` mention someone, `*` and `_` emphasise).
+    /// Text from the contracts in a table cell: clipped, then escaped (`MarkdownText`), so it
+    /// is one line and nothing Markdown or GitHub would read as markup.
     static func plain(_ text: String) -> String {
-        var escaped = ""
-        for character in DiffReport.oneLine(DiffReport.clipped(text, to: maxCell)).unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\\", "`", "*", "_", "[", "]", "~", "|", "@", "#", "!":
-                escaped += "\\"
-                escaped.unicodeScalars.append(character)
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
+        MarkdownText.tableCell(DiffReport.clipped(text, to: maxCell))
     }
 
-    /// Text from the contracts as a code span, which shows it as written: fenced by one backtick
-    /// more than its longest run of them (CommonMark), padded with a space where a backtick or
-    /// a space at either end would be lost. In a table cell `|` is escaped too: GitHub splits
-    /// cells before it reads code spans, and drops the backslash inside one.
+    /// Text from the contracts as a code span, which shows it as written (`MarkdownText`), in a
+    /// table cell or in a line of prose; `(empty)` for no text.
     static func code(_ text: String, inTable: Bool = true, maxLength: Int = maxCell) -> String {
-        let content = DiffReport.oneLine(DiffReport.clipped(text, to: maxLength))
-        guard !content.isEmpty else { return "(empty)" }
-        var longest = 0
-        var run = 0
-        for character in content.unicodeScalars {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: longest + 1)
-        let needsPadding = content.hasPrefix("`") || content.hasSuffix("`")
-            || (content.hasPrefix(" ") && content.hasSuffix(" ") && content.contains { $0 != " " })
-        let padding = needsPadding ? " " : ""
-        let body = inTable ? content.replacing("|", with: "\\|") : content
-        return fence + padding + body + padding + fence
+        guard !text.isEmpty else { return "(empty)" }
+        let clipped = DiffReport.clipped(text, to: maxLength)
+        return inTable ? MarkdownText.tableCode(clipped) : MarkdownText.code(clipped)
     }
 }

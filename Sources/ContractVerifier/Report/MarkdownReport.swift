@@ -1,3 +1,5 @@
+import ContractModel
+
 /// `--report markdown=PATH`: a summary a person reads in a pull request or a job summary
 /// (`$GITHUB_STEP_SUMMARY`): a table of the cases, then the details of each failure.
 ///
@@ -6,6 +8,10 @@
 /// ``maxCell`` characters and a detail line to ``maxLine``; the details stop after ``maxDetailed``
 /// cases or ``maxDetailBytes`` bytes (the JSON report has every one). Only those results are kept
 /// in memory.
+///
+/// GitHub renders the HTML inside Markdown, and a merged run's results come from files anyone
+/// could have edited: every text a case brings (name, request line, outcome, file, details, a
+/// baseline's entries) goes through `MarkdownText` for the place it stands in, and the base URL too.
 struct MarkdownReport: ReportFormat {
     static let maxRows = 1000
     static let maxDetailed = 50
@@ -39,7 +45,9 @@ struct MarkdownReport: ReportFormat {
         case .failed: mark = "❌"
         case .error: mark = "⚠️"
         }
-        return "| \(mark) | `\(Self.cell(result.name))` | `\(Self.cell(ReportFormatting.requestLine(result.request)))` | \(Self.cell(ReportFormatting.outcomeLine(result))) |\n"
+        let name = MarkdownText.tableCode(Self.clipped(result.name))
+        let request = MarkdownText.tableCode(Self.clipped(ReportFormatting.requestLine(result.request)))
+        return "| \(mark) | \(name) | \(request) | \(MarkdownText.tableCell(Self.clipped(ReportFormatting.outcomeLine(result)))) |\n"
     }
 
     /// What happened, in the heading: a run that reached no server found no drift.
@@ -52,7 +60,7 @@ struct MarkdownReport: ReportFormat {
 
     func closing(_ report: VerifySummary) -> (header: String, trailer: String) {
         let verdict = Self.verdict(report)
-        var header = "## \(verdict)\n\n\(ReportFormatting.summary(report)), against `\(Self.code(report.baseURL))`.\n"
+        var header = "## \(verdict)\n\n\(ReportFormatting.summary(report)), against \(MarkdownText.code(report.baseURL)).\n"
         // A large run where every case passed needs no table at all.
         if listsPassing || rows > 0 {
             if !listsPassing {
@@ -72,9 +80,8 @@ struct MarkdownReport: ReportFormat {
                     notDetailed += detailed.count - position
                     break
                 }
-                trailer += "\n#### `\(Self.code(result.name))` (\(Self.cell(result.file)))\n\n```text\n"
-                trailer += ReportFormatting.details(result).map { ResponseChecker.clip($0.replacing("```", with: "'''"), to: Self.maxLine) }.joined(separator: "\n")
-                trailer += "\n```\n"
+                trailer += "\n#### \(MarkdownText.code(result.name)) (\(MarkdownText.heading(Self.clipped(result.file))))\n\n"
+                trailer += MarkdownText.codeBlock(ReportFormatting.details(result).map { ResponseChecker.clip($0, to: Self.maxLine) }, info: "text")
             }
             if notDetailed > 0 {
                 trailer += "\n… and \(notDetailed) more case\(notDetailed == 1 ? "" : "s") that did not pass; the JSON report (`--report json=PATH`) has every one.\n"
@@ -82,18 +89,14 @@ struct MarkdownReport: ReportFormat {
         }
         if !report.fixed.isEmpty {
             trailer += "\n### Fixed since the baseline\n\n"
-            trailer += report.fixed.prefix(Self.maxRows).map { "- `\(Self.code(ReportFormatting.fixedLine($0)))`\n" }.joined()
+            trailer += report.fixed.prefix(Self.maxRows).map { "- \(MarkdownText.code(ReportFormatting.fixedLine($0)))\n" }.joined()
             if report.fixed.count > Self.maxRows { trailer += "- … and \(report.fixed.count - Self.maxRows) more\n" }
         }
         return (header, trailer)
     }
 
-    /// A table cell: pipes and line breaks would end the cell or the row.
-    private static func cell(_ text: String) -> String {
-        ResponseChecker.clip(text, to: maxCell).replacing("|", with: "\\|").replacing("\n", with: " ")
-    }
-
-    private static func code(_ text: String) -> String {
-        text.replacing("`", with: "'")
+    /// A cell's or a heading's text, clipped before `MarkdownText` escapes it.
+    private static func clipped(_ text: String) -> String {
+        ResponseChecker.clip(text, to: maxCell)
     }
 }
