@@ -122,7 +122,9 @@ struct TapeDocument {
     /// The problems, placed by line and column.
     var problems: [Diagnostic] {
         guard !found.isEmpty else { return [] }
-        let text = SourceText(Array(tape.bytes[..<sourceCount]))
+        // The tape's own bytes, shared, not copied: the file comes first in them, and every
+        // offset is inside it.
+        let text = SourceText(tape.bytes)
         return found.map { .error($0.message, file: file, location: text.location(ofOffset: $0.offset), pointer: $0.pointer) }
     }
 
