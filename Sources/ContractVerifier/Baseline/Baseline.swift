@@ -63,63 +63,118 @@ public struct Baseline: Sendable, Equatable {
         return "{\n  \"format\": \"\(Self.format)\",\n  \"version\": \(Self.version),\n  \"findings\": \(body)\n}\n"
     }
 
+    /// Entries a baseline may list: 100,000. A baseline lists the drift a team has accepted for
+    /// now, tens or hundreds of findings; one past this is not a baseline anyone reviews, and
+    /// every entry is read, checked and kept in memory by every run.
+    public static let maxEntries = 100_000
+    /// The largest baseline file read: 64 MiB, 100,000 entries of 670 bytes each (an entry with
+    /// its case, rule, place and reason is about 150).
+    public static let maxFileBytes = 64 << 20
+
+    /// Reads the baseline file at `path`, refusing one larger than ``maxFileBytes`` before reading it.
+    public static func read(path: String) -> Result<Baseline, BaselineError> {
+        switch BoundedFile.read(path, limit: maxFileBytes) {
+        case .success(let bytes): return parse(bytes, file: path)
+        case .failure(.tooLarge):
+            return .failure(BaselineError([.error(
+                "expected a baseline of at most \(BoundedFile.describe(bytes: maxFileBytes)) (\(ResponseChecker.grouped(maxEntries)) entries at most); this file is larger", file: path)]))
+        case .failure(let failure):
+            return .failure(BaselineError([.error("cannot read the baseline: \(BoundedFile.reason(failure))", file: path)]))
+        }
+    }
+
     /// Reads a baseline file; every problem is a diagnostic placed in it, and any error makes
-    /// the whole file unusable (a baseline half read would turn known drift into new).
+    /// the whole file unusable (a baseline half read would turn known drift into new). The
+    /// entries are counted before any is read, and each costs the same whatever the others are:
+    /// reading is linear in the file.
     public static func parse(_ bytes: [UInt8], file: String) -> Result<Baseline, BaselineError> {
-        let document: JSONDocument
-        do {
-            document = try JSONParser().parse(bytes)
-        } catch {
-            return .failure(BaselineError([.error("not JSON: \(error.message)", file: file, location: error.location)]))
+        guard bytes.count <= maxFileBytes else {
+            return .failure(BaselineError([.error(
+                "expected a baseline of at most \(BoundedFile.describe(bytes: maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
         }
-        var problems: [Diagnostic] = []
-        func problem(_ message: String, at pointer: JSONPointer) {
-            problems.append(.error(message, file: file, location: document.nearestLocation(of: pointer), pointer: pointer))
+        var document: TapeDocument
+        switch TapeDocument.parse(bytes, file: file) {
+        case .success(let parsed): document = parsed
+        case .failure(let problems): return .failure(BaselineError(problems.diagnostics))
         }
-        guard case .object(let root) = document.value else {
-            return .failure(BaselineError([.error("expected an object with 'format', 'version' and 'findings'", file: file, location: document.location(of: .root))]))
+        let root = 0
+        guard document.kind(root) == .object else {
+            document.problem("expected an object with 'format', 'version' and 'findings'", at: .root, entry: root)
+            return .failure(BaselineError(document.problems))
         }
-        if root["format"] != .string(format) { problem("expected 'format': '\(format)'", at: JSONPointer(tokens: ["format"])) }
-        if root["version"] != .number(JSONNumber(version)) { problem("expected 'version': \(version) (this contract reads version \(version))", at: JSONPointer(tokens: ["version"])) }
-        guard case .array(let items)? = root["findings"] else {
-            problem("expected 'findings': an array of entries", at: JSONPointer(tokens: ["findings"]))
-            return .failure(BaselineError(problems))
+        let formatPointer = JSONPointer(tokens: ["format"])
+        if let value = document.member("format", of: root) {
+            if !document.equals(value, "contract-verify-baseline") { document.problem("expected 'format': '\(format)'", at: formatPointer, entry: value) }
+        } else {
+            document.problem("expected 'format': '\(format)'", at: formatPointer, entry: root)
+        }
+        let version = document.member("version", of: root)
+        if version.map({ document.kind($0) != .number || document.number($0) != JSONNumber(Self.version) }) ?? true {
+            document.problem("expected 'version': \(Self.version) (this contract reads version \(Self.version))", at: JSONPointer(tokens: ["version"]), entry: version ?? root)
+        }
+        let findingsPointer = JSONPointer(tokens: ["findings"])
+        guard let items = document.member("findings", of: root), document.kind(items) == .array else {
+            document.problem("expected 'findings': an array of entries", at: findingsPointer, entry: document.member("findings", of: root) ?? root)
+            return .failure(BaselineError(document.problems))
+        }
+        guard document.count(items) <= maxEntries else {
+            document.problem(
+                "expected at most \(ResponseChecker.grouped(maxEntries)) entries (a baseline lists the drift a team accepts for now), found \(ResponseChecker.grouped(document.count(items)))",
+                at: findingsPointer, entry: items)
+            return .failure(BaselineError(document.problems))
         }
         var entries: [Entry] = []
+        entries.reserveCapacity(document.count(items))
         var seen: Set<String> = []
-        for (index, item) in items.enumerated() {
+        for (index, item) in document.elements(items).enumerated() {
+            guard !document.isFull else { break }
             let at = JSONPointer(tokens: ["findings", String(index)])
-            guard case .object(let object) = item else {
-                problem("expected an entry object", at: at)
+            guard document.kind(item) == .object else {
+                document.problem("expected an entry object", at: at, entry: item)
                 continue
             }
-            func string(_ key: String, required: Bool = false) -> String? {
-                switch object[key] {
-                case .string(let text)?: return text
-                case nil where !required: return nil
-                case nil: problem("expected '\(key)'", at: at)
-                default: problem("expected '\(key)' to be a string", at: at.appending(key))
+            var fields: [String: String] = [:]
+            var complete = true
+            for member in document.members(item) {
+                let key = document.string(member.key)
+                guard Self.keys.contains(key) else {
+                    document.problem("unknown key '\(MessageText.clipped(key, to: 40))'; an entry has fingerprint, case, rule, where, reason, expires", at: at.appending(key), entry: member.value)
+                    complete = false
+                    continue
                 }
-                return nil
+                guard document.kind(member.value) == .string else {
+                    document.problem("expected '\(key)' to be a string", at: at.appending(key), entry: member.value)
+                    complete = false
+                    continue
+                }
+                fields[key] = document.string(member.value)
             }
-            for member in object.members where !["fingerprint", "case", "rule", "where", "reason", "expires"].contains(member.key) {
-                problem("unknown key '\(member.key)'; an entry has fingerprint, case, rule, where, reason, expires", at: at.appending(member.key))
-            }
-            guard let fingerprint = string("fingerprint", required: true), let caseName = string("case", required: true) else { continue }
-            guard fingerprint.count == 16, fingerprint.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
-                problem("expected a fingerprint of 16 lowercase hex digits, found '\(MessageText.clipped(fingerprint, to: 40))'", at: at.appending("fingerprint"))
+            guard let fingerprint = fields["fingerprint"], let caseName = fields["case"] else {
+                let absent = fields["fingerprint"] == nil && document.member("fingerprint", of: item) == nil ? "fingerprint"
+                    : fields["case"] == nil && document.member("case", of: item) == nil ? "case" : nil
+                if let absent { document.problem("expected '\(absent)'", at: at, entry: item) }
                 continue
             }
-            let expires = string("expires")
-            if let expires, !CalendarDay.isValid(expires) {
-                problem("expected 'expires' as a date YYYY-MM-DD, found '\(MessageText.clipped(expires, to: 40))'", at: at.appending("expires"))
+            let fingerprintEntry = document.member("fingerprint", of: item) ?? item
+            guard fingerprint.utf8.count == 16, fingerprint.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }) else {
+                document.problem("expected a fingerprint of 16 lowercase hex digits, found '\(MessageText.clipped(fingerprint, to: 40))'", at: at.appending("fingerprint"), entry: fingerprintEntry)
+                continue
             }
-            if !seen.insert(fingerprint).inserted { problem("fingerprint \(fingerprint) is listed twice", at: at.appending("fingerprint")) }
-            entries.append(Entry(fingerprint: fingerprint, caseName: caseName, rule: string("rule"), place: string("where"), reason: string("reason"), expires: expires))
+            let expires = fields["expires"]
+            if let expires, !CalendarDay.isValid(expires) {
+                document.problem("expected 'expires' as a date YYYY-MM-DD, found '\(MessageText.clipped(expires, to: 40))'", at: at.appending("expires"), entry: document.member("expires", of: item) ?? item)
+            }
+            if !seen.insert(fingerprint).inserted { document.problem("fingerprint \(fingerprint) is listed twice", at: at.appending("fingerprint"), entry: fingerprintEntry) }
+            if complete {
+                entries.append(Entry(fingerprint: fingerprint, caseName: caseName, rule: fields["rule"], place: fields["where"], reason: fields["reason"], expires: expires))
+            }
         }
-        guard problems.isEmpty else { return .failure(BaselineError(problems)) }
+        guard !document.hasProblems else { return .failure(BaselineError(document.problems)) }
         return .success(Baseline(entries: entries))
     }
+
+    /// The keys of an entry.
+    private static let keys: Set<String> = ["fingerprint", "case", "rule", "where", "reason", "expires"]
 
 }
 

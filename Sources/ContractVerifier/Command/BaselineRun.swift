@@ -8,21 +8,26 @@ import Foundation
 /// leaves the old baseline.
 public enum BaselineRun {
     public static func run(report: String, out: String, reason: String?, expires: String?) -> Result<BaselineUpdate.Outcome, BaselineError> {
-        guard let reportData = FileManager.default.contents(atPath: report) else {
-            return .failure(BaselineError([.error("cannot read the report", file: report)]))
+        // Both files read with a limit (``ReportLimits/maxFileBytes``, ``Baseline/maxFileBytes``),
+        // and every value in them checked, before anything is made of them.
+        let reportBytes: [UInt8]
+        switch BoundedFile.read(report, limit: ReportLimits.maxFileBytes) {
+        case .success(let bytes): reportBytes = bytes
+        case .failure(.tooLarge):
+            return .failure(BaselineError([.error(
+                "expected a report of at most \(BoundedFile.describe(bytes: ReportLimits.maxFileBytes)) (the largest report contract reads); this file is larger", file: report)]))
+        case .failure(let failure):
+            return .failure(BaselineError([.error("cannot read the report: \(BoundedFile.reason(failure))", file: report)]))
         }
         var previous: Baseline?
         if FileManager.default.fileExists(atPath: out) {
-            guard let data = FileManager.default.contents(atPath: out) else {
-                return .failure(BaselineError([.error("cannot read the baseline to update", file: out)]))
-            }
-            switch Baseline.parse(Array(data), file: out) {
+            switch Baseline.read(path: out) {
             case .success(let baseline): previous = baseline
             case .failure(let error): return .failure(error)
             }
         }
         let outcome: BaselineUpdate.Outcome
-        switch BaselineUpdate.make(report: Array(reportData), reportFile: report, previous: previous, reason: reason, expires: expires) {
+        switch BaselineUpdate.make(report: reportBytes, reportFile: report, previous: previous, reason: reason, expires: expires) {
         case .success(let made): outcome = made
         case .failure(let error): return .failure(error)
         }

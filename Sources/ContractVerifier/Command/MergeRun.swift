@@ -28,12 +28,14 @@ public enum MergeRun {
         guard !paths.isEmpty else { return .invalidArguments(VerifyArgumentError("give the JSON report of every shard to merge")) }
         var shards: [ShardReport] = []
         var problems: [Diagnostic] = []
+        // More reports than a run has shards cannot be the shards of one run: none is read.
+        guard paths.count <= Shard.maxCount else {
+            return .invalidReports(MergeError([.argumentError(
+                "expected the reports of at most \(Shard.maxCount) shards (the most verify splits a run in), found \(paths.count) files")]))
+        }
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append(.error(FileManager.default.fileExists(atPath: path) ? "cannot read the report" : "no such file", file: path))
-                continue
-            }
-            switch ShardReport.read(Array(data), file: path) {
+            // Each file bounded before it is read (``ReportLimits``), and each value in it.
+            switch ShardReport.read(path: path) {
             case .success(let shard): shards.append(shard)
             case .failure(let error): problems += error.diagnostics
             }

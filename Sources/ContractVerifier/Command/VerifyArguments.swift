@@ -89,10 +89,11 @@ public struct VerifyArguments: Sendable {
 
     /// The baseline file, read and checked whole: a baseline half read would make known drift new.
     private static func baseline(at path: String) throws(VerifyArgumentError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path) else {
             throw VerifyArgumentError("--baseline '\(path)' is not a readable file (write one with 'contract baseline REPORT --out \(path)')")
         }
-        switch Baseline.parse(Array(data), file: path) {
+        // Read with a limit, every entry checked (``Baseline/read(path:)``).
+        switch Baseline.read(path: path) {
         case .success(let baseline): return baseline
         case .failure(let error): throw VerifyArgumentError("--baseline '\(path)' cannot be used:\n" + error.description)
         }

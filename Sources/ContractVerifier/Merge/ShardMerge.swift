@@ -12,9 +12,13 @@ public enum ShardMerge {
         guard let first = reports.first else { return .failure(MergeError([.argumentError("no report to merge")])) }
         var problems = reports.dropFirst().flatMap { differences($0, from: first) }
         problems += shardProblems(reports)
+        // Every count was bounded where it was read; the cases are counted before a place is
+        // made for any: the whole run's count comes from a file, the results are in them.
+        if problems.isEmpty { problems += countProblems(reports, of: first) }
+        guard problems.isEmpty else { return .failure(MergeError(problems)) }
         var results = reports.flatMap(\.results)
         results.sort { ($0.position ?? 0) < ($1.position ?? 0) }
-        if problems.isEmpty { problems += caseProblems(results, of: first) }
+        problems += caseProblems(results, of: first)
         guard problems.isEmpty else { return .failure(MergeError(problems)) }
 
         var summary = VerifySummary(baseURL: first.baseURL)
@@ -70,30 +74,49 @@ public enum ShardMerge {
         }
         guard problems.isEmpty, let count = counts.first else { return problems }
         if counts.count > 1 {
-            let split = reports.compactMap { report in report.run.shard.map { "'\(report.file)' is \($0)" } }.joined(separator: ", ")
-            return [.argumentError("the reports split the run in different ways: \(split)")]
+            let split = reports.prefix(Self.maxListed).compactMap { report in report.run.shard.map { "'\(report.file)' is \($0)" } }.joined(separator: ", ")
+            return [.argumentError("the reports split the run in different ways: \(split)\(reports.count > Self.maxListed ? ", …" : "")")]
         }
+        // `count` is at most ``Shard/maxCount`` (the reader refuses more).
         let missing = (1...count).filter { byIndex[$0] == nil }
         if !missing.isEmpty {
-            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            var list = missing.prefix(Self.maxListed).map { "\($0)/\(count)" }.joined(separator: ", ")
+            if missing.count > Self.maxListed { list += " and \(missing.count - Self.maxListed) more" }
             problems.append(.argumentError(
                 "shard\(missing.count == 1 ? "" : "s") \(list) \(missing.count == 1 ? "is" : "are") missing: the run was split in \(count), and only \(byIndex.count) report\(byIndex.count == 1 ? " was" : "s were") given"))
         }
         return problems
     }
 
-    /// Each case of the whole run exactly once, at its place.
+    /// Shards and places listed in a message at most; the rest are counted.
+    static let maxListed = 10
+
+    /// As many cases in the reports as the run has: checked before anything is made per case of
+    /// the run (its count is read from a file, the results are what the files hold).
+    private static func countProblems(_ reports: [ShardReport], of first: ShardReport) -> [Diagnostic] {
+        let held = reports.reduce(0) { $0 + $1.results.count }
+        guard held != first.run.cases else { return [] }
+        if held > first.run.cases, let repeated = repeatedCase(reports.flatMap(\.results).sorted { ($0.position ?? 0) < ($1.position ?? 0) }) {
+            return [.argumentError("case '\(repeated.name)' is in more than one report: these are not shards of one run")]
+        }
+        return [.argumentError("the reports hold \(held) of the run's \(first.run.cases) cases: a report was cut short or edited")]
+    }
+
+    /// Each case of the whole run exactly once, at its place; `results` are sorted by place and
+    /// as many as the run has cases.
     private static func caseProblems(_ results: [CaseResult], of first: ShardReport) -> [Diagnostic] {
-        let expected = first.run.cases
-        let positions = results.compactMap(\.position)
-        if positions != Array(0..<expected) {
-            let repeated = Dictionary(grouping: results, by: { $0.position ?? -1 }).filter { $0.value.count > 1 }.values.first?.first
-            if let repeated {
-                return [.argumentError("case '\(repeated.name)' is in more than one report: these are not shards of one run")]
-            }
-            return [.argumentError("the reports hold \(positions.count) of the run's \(expected) cases: a report was cut short or edited")]
+        if let repeated = repeatedCase(results) {
+            return [.argumentError("case '\(repeated.name)' is in more than one report: these are not shards of one run")]
+        }
+        for (index, result) in results.enumerated() where result.position != index {
+            return [.argumentError("the reports hold no case at place \(index) of the run's \(first.run.cases): a report was cut short or edited")]
         }
         return []
+    }
+
+    /// The first case whose place another case has too, in results sorted by place.
+    private static func repeatedCase(_ sorted: [CaseResult]) -> CaseResult? {
+        zip(sorted, sorted.dropFirst()).first { $0.position == $1.position }?.1
     }
 
     private static func short(_ digest: String?) -> String {

@@ -10,6 +10,10 @@ extension VerifyOptions {
         if let shard = selection.shard, !shard.isValid {
             throw VerifyArgumentError("--shard must be 'i/n' with 1 <= i <= n, found '\(shard.index)/\(shard.count)'")
         }
+        if let shard = selection.shard, shard.count > Shard.maxCount {
+            throw VerifyArgumentError(
+                "--shard splits a run in at most \(Shard.maxCount) parts (contract merge reads that many reports), found '\(shard.index)/\(shard.count)'")
+        }
         guard concurrency >= 1 else { throw VerifyArgumentError("--concurrency must be at least 1, found \(concurrency)") }
         guard retries >= 0 else { throw VerifyArgumentError("--retries must not be negative, found \(retries)") }
         guard maxRedirects >= 0 else { throw VerifyArgumentError("--max-redirects must not be negative, found \(maxRedirects)") }

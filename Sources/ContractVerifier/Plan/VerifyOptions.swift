@@ -93,6 +93,11 @@ public struct CaseSelection: Sendable {
 
 /// `--shard 2/4`: the second of four disjoint parts whose union is every selected case.
 public struct Shard: Sendable, Hashable {
+    /// The most parts a run is split in: 1,000. CI matrices stop well below it (GitHub Actions
+    /// runs 256 jobs a matrix, GitLab's `parallel` 200), and `contract merge` is given every
+    /// part's report, so the bound is what it reads and lists too.
+    public static let maxCount = 1_000
+
     /// From 1 to ``count``.
     public var index: Int
     public var count: Int

@@ -1,0 +1,66 @@
+import ContractModel
+import Foundation
+
+/// A file read whole, but never more than a limit: a report or a baseline given to `contract
+/// merge`, `contract baseline` or `verify --baseline` may be anything, a device or a file that
+/// grows while it is read included, and one of any size would be read into memory whole.
+///
+/// The size is checked before anything is allocated, and the reading stops one byte past the
+/// limit, so a file that grows meanwhile is refused too. The bytes are read straight into the
+/// array the parser takes (no `Data` to copy from).
+enum BoundedFile {
+    enum Failure: Error, Equatable {
+        /// No such file, a folder, or not readable: `errno`.
+        case unreadable(Int32)
+        /// Larger than the limit.
+        case tooLarge
+    }
+
+    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.unreadable(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(errno)) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable(EISDIR)) }
+        let regular = (status.st_mode & S_IFMT) == S_IFREG
+        if regular, Int(status.st_size) > limit { return .failure(.tooLarge) }
+        // A regular file's size is known; a pipe or a device is read in steps up to the limit.
+        var bytes = [UInt8](repeating: 0, count: regular ? Int(status.st_size) + 1 : min(limit + 1, 1 << 16))
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= limit else { return .failure(.tooLarge) }
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
+            }
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(errno))
+            }
+            if read == 0 { break }
+            count += read
+            if count > limit { return .failure(.tooLarge) }
+        }
+        bytes.removeLast(bytes.count - count)
+        return .success(bytes)
+    }
+
+    /// Why a file could not be read, as people read it: `no such file`, `is a directory`.
+    static func reason(_ failure: Failure) -> String {
+        switch failure {
+        case .unreadable(ENOENT): "no such file"
+        case .unreadable(let code): String(cString: strerror(code)).lowercased()
+        case .tooLarge: "too large"
+        }
+    }
+
+    /// `1 GiB`, `64 MiB`: a limit as people read it.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        return "\(ResponseChecker.grouped(bytes)) bytes"
+    }
+}

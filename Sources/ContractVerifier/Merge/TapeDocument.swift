@@ -1,0 +1,190 @@
+import ContractJSON
+import ContractModel
+
+/// A JSON file of ours read back (a report, a baseline) as a ``JSONTape``, with the problems found
+/// in it placed by JSON Pointer, line and column.
+///
+/// A tape is the file's bytes and 16 bytes per value, where a ``JSONValue`` tree with its
+/// locations costs several times the file: the readers of files that may be hostile walk the
+/// tape, check every size against the limits, and build only what passes. Where a value starts is
+/// worked out only for a problem (``location(ofEntry:)``), by reading the text from the nearest
+/// string before it.
+struct TapeDocument {
+    let tape: JSONTape
+    let file: String
+    /// The file's own bytes come first in ``JSONTape/bytes``; strings with escapes follow them.
+    private let sourceCount: Int
+    /// Each problem's message, place and byte offset: lines and columns are counted once, at the end.
+    private var found: [(message: String, pointer: JSONPointer, offset: Int)] = []
+    /// Problems kept of one file: enough to see what is wrong with it; a file broken throughout
+    /// costs no more to refuse than this.
+    static let maxProblems = 20
+
+    /// The file parsed, or the syntax error placed in it.
+    static func parse(_ bytes: [UInt8], file: String) -> Result<TapeDocument, FileProblems> {
+        do {
+            return .success(TapeDocument(tape: try JSONParser().parseTape(bytes), file: file, sourceCount: bytes.count))
+        } catch {
+            return .failure(FileProblems([.error("not JSON: \(error.message)", file: file, location: error.location)]))
+        }
+    }
+
+    private init(tape: JSONTape, file: String, sourceCount: Int) {
+        self.tape = tape
+        self.file = file
+        self.sourceCount = sourceCount
+    }
+
+    // MARK: Reading
+
+    func kind(_ index: Int) -> JSONTape.Kind { tape.entries[index].kind }
+
+    /// Elements of an array, members of an object, UTF-8 bytes of a string.
+    func count(_ index: Int) -> Int { Int(tape.entries[index].count) }
+
+    /// The index of each element of the array at `index`.
+    func elements(_ index: Int) -> [Int] {
+        var children: [Int] = []
+        children.reserveCapacity(count(index))
+        var child = index + 1
+        for _ in 0..<count(index) {
+            children.append(child)
+            child = Int(tape.entries[child].end)
+        }
+        return children
+    }
+
+    /// Each member of the object at `index`: the index of its key, and of its value.
+    func members(_ index: Int) -> [(key: Int, value: Int)] {
+        var members: [(key: Int, value: Int)] = []
+        var child = index + 1
+        for _ in 0..<count(index) {
+            members.append((child, child + 1))
+            child = Int(tape.entries[child + 1].end)
+        }
+        return members
+    }
+
+    /// The value of member `key` of the object at `index` (the last, if the key is repeated, as
+    /// ``JSONValue`` keeps it).
+    func member(_ key: StaticString, of index: Int) -> Int? {
+        var found: Int?
+        var child = index + 1
+        for _ in 0..<count(index) {
+            if equals(child, key) { found = child + 1 }
+            child = Int(tape.entries[child + 1].end)
+        }
+        return found
+    }
+
+    /// Whether the string or key at `index` is `text`.
+    func equals(_ index: Int, _ text: StaticString) -> Bool {
+        let entry = tape.entries[index]
+        guard entry.kind == .string, Int(entry.count) == text.utf8CodeUnitCount else { return false }
+        let start = Int(entry.payload)
+        return text.withUTF8Buffer { expected in
+            tape.bytes.withUnsafeBufferPointer { bytes in
+                expected.elementsEqual(bytes[start..<start + expected.count])
+            }
+        }
+    }
+
+    func string(_ index: Int) -> String { tape.string(at: index) }
+
+    func number(_ index: Int) -> JSONNumber { tape.numbers[Int(tape.entries[index].payload)] }
+
+    /// How a value is named in a message: `'text'` for a short string, else its kind.
+    func describe(_ index: Int) -> String {
+        switch kind(index) {
+        case .null: "null"
+        case .bool: "\(tape.entries[index].flag)"
+        case .number: MessageText.clipped(number(index))
+        case .string where count(index) <= 400: "'\(MessageText.clipped(string(index)))'"
+        case .string: "a string of \(ResponseChecker.grouped(count(index))) bytes"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    // MARK: Problems
+
+    /// Records a problem with the value at `entry`, whose place in the file is `pointer`; past
+    /// ``maxProblems``, nothing more (``isFull``: readers stop there).
+    mutating func problem(_ message: String, at pointer: JSONPointer, entry: Int) {
+        guard !isFull else { return }
+        found.append((message, pointer, offset(ofEntry: entry)))
+    }
+
+    var isFull: Bool { found.count >= Self.maxProblems }
+
+    var hasProblems: Bool { !found.isEmpty }
+
+    /// The problems, placed by line and column.
+    var problems: [Diagnostic] {
+        guard !found.isEmpty else { return [] }
+        // The tape's own bytes, shared, not copied: the file comes first in them, and every
+        // offset is inside it.
+        let text = SourceText(tape.bytes)
+        return found.map { .error($0.message, file: file, location: text.location(ofOffset: $0.offset), pointer: $0.pointer) }
+    }
+
+    /// Whether the string at `index` is read in the file's own bytes, where its offset is known.
+    private func isInPlace(_ index: Int) -> Bool {
+        let entry = tape.entries[index]
+        let start = Int(entry.payload)
+        return entry.kind == .string && start >= 1 && start + Int(entry.count) <= sourceCount && tape.bytes[start - 1] == UInt8(ascii: "\"")
+    }
+
+    private func offset(ofEntry target: Int) -> Int {
+        var index = min(target, tape.entries.count - 1)
+        // The nearest string at or before `target` that points into the file's own bytes.
+        while index > 0, !isInPlace(index) { index -= 1 }
+        let bytes = tape.bytes
+        var offset = isInPlace(index) ? Int(tape.entries[index].payload) - 1 : Self.skipSpace(bytes, from: 0, end: sourceCount)
+        // `offset` is where entry `index` starts; each later entry starts one token on.
+        while index < target, offset < sourceCount {
+            offset = Self.skipToken(bytes, from: offset, end: sourceCount)
+            // Separators and closing brackets start no entry.
+            while offset < sourceCount, [UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) {
+                offset += 1
+            }
+            index += 1
+        }
+        return min(offset, sourceCount)
+    }
+
+    private static func skipSpace(_ bytes: [UInt8], from start: Int, end: Int) -> Int {
+        var offset = start
+        while offset < end, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) { offset += 1 }
+        return offset
+    }
+
+    /// Past the token at `start`: a string, a number or a literal; a bracket that opens is one byte.
+    private static func skipToken(_ bytes: [UInt8], from start: Int, end: Int) -> Int {
+        var offset = start
+        switch bytes[offset] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return offset + 1
+        case UInt8(ascii: "\""):
+            offset += 1
+            while offset < end, bytes[offset] != UInt8(ascii: "\"") {
+                offset += bytes[offset] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return min(offset + 1, end)
+        default:
+            while offset < end, !([UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset])) {
+                offset += 1
+            }
+            return offset
+        }
+    }
+}
+
+/// What is wrong with a file: each problem placed in it.
+struct FileProblems: Error {
+    var diagnostics: [Diagnostic]
+
+    init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+}
