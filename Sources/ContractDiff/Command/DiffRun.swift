@@ -65,17 +65,22 @@ public enum DiffRun {
         var ignore: DiffIgnore?
         if let path = arguments.ignorePath {
             let full = path.hasPrefix("/") ? path : arguments.workingDirectory + "/" + path
-            let exists = FileManager.default.fileExists(atPath: full)
-            guard let data = exists ? FileManager.default.contents(atPath: full) : (arguments.acceptReason != nil ? Data() : nil) else {
-                return .invalid(DiffError([.error(exists ? "cannot read the ignore file" : "no such ignore file (--accept REASON makes it)", file: path)]))
-            }
-            if data.isEmpty && !exists {
-                ignore = DiffIgnore(entries: [])
-            } else {
-                switch DiffIgnore.parse(Array(data), file: path) {
+            switch InputFile.read(full, limit: DiffIgnore.maxFileBytes) {
+            case .success(let bytes):
+                switch DiffIgnore.parse(bytes, file: path) {
                 case .success(let parsed): ignore = parsed
                 case .failure(let error): return .invalid(error)
                 }
+            case .failure(.unreadable(ENOENT)) where arguments.acceptReason != nil:
+                ignore = DiffIgnore(entries: [])
+            case .failure(.unreadable(ENOENT)):
+                return .invalid(DiffError([.error("no such ignore file (--accept REASON makes it)", file: path)]))
+            case .failure(.tooLarge):
+                return .invalid(DiffError([.error(
+                    "expected an ignore file of at most \(InputFile.describe(bytes: DiffIgnore.maxFileBytes)) (\(ByteCount.grouped(DiffIgnore.maxEntries)) entries at most); this file is larger",
+                    file: path)]))
+            case .failure(let failure):
+                return .invalid(DiffError([.error("cannot read the ignore file: \(InputFile.reason(failure))", file: path)]))
             }
         }
         let old: DiffTree

@@ -118,6 +118,11 @@ public struct DiffIgnore: Sendable, Equatable {
         return DiffIgnore(entries: entries.filter { !replaced.contains($0.fingerprint) } + added)
     }
 
+    /// The most entries an ignore file may hold, and the largest file read: far beyond the changes
+    /// a team accepts, as a baseline's limits are.
+    public static let maxEntries = 100_000
+    public static let maxFileBytes = 64 << 20
+
     /// Reads an ignore file; every problem is a diagnostic placed in it, and any error makes the
     /// whole file unusable.
     public static func parse(_ bytes: [UInt8], file: String) -> Result<DiffIgnore, DiffError> {
@@ -149,6 +154,12 @@ public struct DiffIgnore: Sendable, Equatable {
         }
         guard case .array(let items)? = root["changes"] else {
             problem("expected 'changes': an array of entries", at: JSONPointer(tokens: ["changes"]))
+            return .failure(DiffError(problems.sorted()))
+        }
+        guard items.count <= maxEntries else {
+            problem(
+                "expected at most \(ByteCount.grouped(maxEntries)) entries (an ignore file lists the changes a team accepted), found \(ByteCount.grouped(items.count))",
+                at: JSONPointer(tokens: ["changes"]))
             return .failure(DiffError(problems.sorted()))
         }
         var entries: [Entry] = []

@@ -27,6 +27,9 @@ struct ExternalReferences: Sendable {
     private let rootLocate: @Sendable (JSONPointer) -> SourceLocation?
     /// By key: the file's path relative to the root folder.
     private var files: [String: File] = [:]
+    /// What the other files may still hold together (``OpenAPIDocument/maxTotalBytes``, less the
+    /// document and the files read so far).
+    private var remainingBytes: Int
     private(set) var warnings: [Diagnostic] = []
     /// References left as written because a warning already said why (outside, missing, network).
     private(set) var refused: Set<String> = []
@@ -38,6 +41,13 @@ struct ExternalReferences: Sendable {
         rootFolder = absolute.deletingLastPathComponent().path
         rootShown = shown
         rootLocate = locate
+        remainingBytes = OpenAPIDocument.maxTotalBytes - Self.size(of: absolute.path)
+    }
+
+    /// The size of the file at `path` as the file system tells it (0 when it cannot).
+    private static func size(of path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// `root` with every reference to another file rewritten, and those files under ``area``.
@@ -124,7 +134,9 @@ struct ExternalReferences: Sendable {
             }
             let shown = ((rootShown as NSString).deletingLastPathComponent as NSString).appendingPathComponent(targetKey)
             do {
-                let (value, locate) = try OpenAPIDocument.parse(path: target, shownAs: shown)
+                let (value, locate) = try OpenAPIDocument.parse(
+                    path: target, shownAs: shown, limit: max(0, min(OpenAPIDocument.maxFileBytes, remainingBytes)))
+                remainingBytes -= Self.size(of: target)
                 files[targetKey] = File(shown: shown, path: target, locate: locate, value: value)
                 queue.append(targetKey)
             } catch {

@@ -1,3 +1,4 @@
+import ContractFiles
 import ContractJSON
 import ContractModel
 import Foundation
@@ -34,14 +35,29 @@ struct OpenAPIDocument {
     /// A parsed file: its value, and where each value is in it.
     typealias Parsed = (value: JSONValue, locate: @Sendable (JSONPointer) -> SourceLocation?)
 
-    /// Reads and parses one YAML or JSON file; the error is located in it.
-    static func parse(path: String, shownAs file: String) throws(ImportFailure) -> Parsed {
+    /// The largest file the import reads: published descriptions run to a few megabytes (the
+    /// largest of the shared corpus is 4.2 MB; GitHub's whole REST description, dereferenced,
+    /// about 30), and a YAML document takes about ten times its size in memory while it is read.
+    static let maxFileBytes = 64 << 20
+    /// The most a document and all its other files may hold together.
+    static let maxTotalBytes = 256 << 20
+
+    /// Reads and parses one YAML or JSON file of at most `limit` bytes; the error is located in it.
+    static func parse(path: String, shownAs file: String, limit: Int = maxFileBytes) throws(ImportFailure) -> Parsed {
         func fail(_ message: String, at location: SourceLocation?) -> ImportFailure {
             ImportFailure(diagnostics: [.error(message, file: file, location: location)])
         }
-        // The only error without a position: a file that cannot be read has no text to point into.
-        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file", at: nil) }
-        let bytes = Array(data)
+        // The only errors without a position: a file that cannot be read has no text to point into.
+        let bytes: [UInt8]
+        switch InputFile.read(path, limit: limit) {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge):
+            let most = limit < maxFileBytes
+                ? "\(InputFile.describe(bytes: maxTotalBytes)) in all with its other files"
+                : "\(InputFile.describe(bytes: maxFileBytes)) a file"
+            throw fail("the file is too large: the import reads at most \(most)", at: nil)
+        case .failure(let failure): throw fail("cannot read the file: \(InputFile.reason(failure))", at: nil)
+        }
         // Decoded without Foundation's help, which may drop a byte order mark: the text's UTF-8 is
         // then the file's bytes, and offsets in one are offsets in the other.
         guard let text = String(validating: bytes, as: UTF8.self) else {

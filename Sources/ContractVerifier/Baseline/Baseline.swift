@@ -1,3 +1,4 @@
+import ContractFiles
 import ContractJSON
 import ContractModel
 
@@ -73,13 +74,13 @@ public struct Baseline: Sendable, Equatable {
 
     /// Reads the baseline file at `path`, refusing one larger than ``maxFileBytes`` before reading it.
     public static func read(path: String) -> Result<Baseline, BaselineError> {
-        switch BoundedFile.read(path, limit: maxFileBytes) {
+        switch InputFile.read(path, limit: maxFileBytes) {
         case .success(let bytes): return parse(bytes, file: path)
         case .failure(.tooLarge):
             return .failure(BaselineError([.error(
-                "expected a baseline of at most \(BoundedFile.describe(bytes: maxFileBytes)) (\(ResponseChecker.grouped(maxEntries)) entries at most); this file is larger", file: path)]))
+                "expected a baseline of at most \(InputFile.describe(bytes: maxFileBytes)) (\(ResponseChecker.grouped(maxEntries)) entries at most); this file is larger", file: path)]))
         case .failure(let failure):
-            return .failure(BaselineError([.error("cannot read the baseline: \(BoundedFile.reason(failure))", file: path)]))
+            return .failure(BaselineError([.error("cannot read the baseline: \(InputFile.reason(failure))", file: path)]))
         }
     }
 
@@ -90,7 +91,7 @@ public struct Baseline: Sendable, Equatable {
     public static func parse(_ bytes: [UInt8], file: String) -> Result<Baseline, BaselineError> {
         guard bytes.count <= maxFileBytes else {
             return .failure(BaselineError([.error(
-                "expected a baseline of at most \(BoundedFile.describe(bytes: maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
+                "expected a baseline of at most \(InputFile.describe(bytes: maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
         }
         var document: TapeDocument
         switch TapeDocument.parse(bytes, file: file) {

@@ -11,13 +11,13 @@ public enum BaselineRun {
         // Both files read with a limit (``ReportLimits/maxFileBytes``, ``Baseline/maxFileBytes``),
         // and every value in them checked, before anything is made of them.
         let reportBytes: [UInt8]
-        switch BoundedFile.read(report, limit: ReportLimits.maxFileBytes) {
+        switch InputFile.read(report, limit: ReportLimits.maxFileBytes) {
         case .success(let bytes): reportBytes = bytes
         case .failure(.tooLarge):
             return .failure(BaselineError([.error(
-                "expected a report of at most \(BoundedFile.describe(bytes: ReportLimits.maxFileBytes)) (the largest report contract reads); this file is larger", file: report)]))
+                "expected a report of at most \(InputFile.describe(bytes: ReportLimits.maxFileBytes)) (the largest report contract reads); this file is larger", file: report)]))
         case .failure(let failure):
-            return .failure(BaselineError([.error("cannot read the report: \(BoundedFile.reason(failure))", file: report)]))
+            return .failure(BaselineError([.error("cannot read the report: \(InputFile.reason(failure))", file: report)]))
         }
         var previous: Baseline?
         if FileManager.default.fileExists(atPath: out) {

@@ -1,3 +1,4 @@
+import ContractFiles
 import ContractHTTP
 import ContractJSON
 import ContractModel
@@ -62,7 +63,7 @@ struct ReportReader {
     ///   `contract baseline` reads older reports without them too (and checks them when present).
     static func read(_ bytes: [UInt8], file: String, requiresRun: Bool) -> Result<Contents, FileProblems> {
         guard bytes.count <= ReportLimits.maxFileBytes else {
-            return .failure(FileProblems([.error("expected a report of at most \(BoundedFile.describe(bytes: ReportLimits.maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
+            return .failure(FileProblems([.error("expected a report of at most \(InputFile.describe(bytes: ReportLimits.maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
         }
         let document: TapeDocument
         switch TapeDocument.parse(bytes, file: file) {
@@ -253,7 +254,7 @@ struct ReportReader {
         let status = int(object, "status", at: pointer, in: 0...999, what: "an HTTP status")
         let version = text(object, "httpVersion", at: pointer)
         let headers = headerList(object, at: pointer)
-        let bytes = int(object, "bodyBytes", at: pointer, in: 0...ReportLimits.maxBodyBytes, what: "bytes of a body verify read (at most \(BoundedFile.describe(bytes: ReportLimits.maxBodyBytes)))")
+        let bytes = int(object, "bodyBytes", at: pointer, in: 0...ReportLimits.maxBodyBytes, what: "bytes of a body verify read (at most \(InputFile.describe(bytes: ReportLimits.maxBodyBytes)))")
         var timings = HTTPTimings()
         if let times = document.member("timingsMs", of: object), document.kind(times) == .object {
             let place = pointer.appending("timingsMs")
@@ -371,7 +372,7 @@ struct ReportReader {
         }
         guard document.count(value) <= limit else {
             problem(
-                "expected a text of at most \(BoundedFile.describe(bytes: limit)) (verify writes none longer), found \(ResponseChecker.grouped(document.count(value))) bytes",
+                "expected a text of at most \(InputFile.describe(bytes: limit)) (verify writes none longer), found \(ResponseChecker.grouped(document.count(value))) bytes",
                 at: pointer.appending("\(key)"), entry: value)
             return nil
         }

@@ -1,3 +1,4 @@
+import ContractFiles
 import ContractHTTP
 import ContractJSON
 import ContractModel
@@ -31,15 +32,15 @@ public struct ShardReport: Sendable {
     /// Reads the report at `path`, refusing a file larger than ``ReportLimits/maxFileBytes``
     /// before reading it.
     public static func read(path: String) -> Result<ShardReport, MergeError> {
-        switch BoundedFile.read(path, limit: ReportLimits.maxFileBytes) {
+        switch InputFile.read(path, limit: ReportLimits.maxFileBytes) {
         case .success(let bytes): return read(bytes, file: path)
         case .failure(.tooLarge):
             return .failure(MergeError([.error(
-                "expected a report of at most \(BoundedFile.describe(bytes: ReportLimits.maxFileBytes)) (the largest report contract merge reads); this file is larger", file: path)]))
+                "expected a report of at most \(InputFile.describe(bytes: ReportLimits.maxFileBytes)) (the largest report contract merge reads); this file is larger", file: path)]))
         case .failure(.unreadable(ENOENT)):
             return .failure(MergeError([.error("no such file", file: path)]))
         case .failure(let failure):
-            return .failure(MergeError([.error("cannot read the report: \(BoundedFile.reason(failure))", file: path)]))
+            return .failure(MergeError([.error("cannot read the report: \(InputFile.reason(failure))", file: path)]))
         }
     }
 }

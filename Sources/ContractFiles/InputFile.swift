@@ -1,22 +1,22 @@
-import ContractModel
 import Foundation
 
-/// A file read whole, but never more than a limit: a report or a baseline given to `contract
-/// merge`, `contract baseline` or `verify --baseline` may be anything, a device or a file that
-/// grows while it is read included, and one of any size would be read into memory whole.
+/// The one way a command reads a file a person named (a report, a baseline, an ignore file, an
+/// OpenAPI document): whole, but never more than a limit. Such a file may be anything, a device
+/// or a file that grows while it is read included, and one of any size would be read into
+/// memory whole. Each format states its limit, far beyond real use, and says when it is reached.
 ///
 /// The size is checked before anything is allocated, and the reading stops one byte past the
 /// limit, so a file that grows meanwhile is refused too. The bytes are read straight into the
 /// array the parser takes (no `Data` to copy from).
-enum BoundedFile {
-    enum Failure: Error, Equatable {
+public enum InputFile {
+    public enum Failure: Error, Equatable, Sendable {
         /// No such file, a folder, or not readable: `errno`.
         case unreadable(Int32)
         /// Larger than the limit.
         case tooLarge
     }
 
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+    public static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.unreadable(errno)) }
         defer { close(descriptor) }
@@ -49,7 +49,7 @@ enum BoundedFile {
     }
 
     /// Why a file could not be read, as people read it: `no such file`, `is a directory`.
-    static func reason(_ failure: Failure) -> String {
+    public static func reason(_ failure: Failure) -> String {
         switch failure {
         case .unreadable(ENOENT): "no such file"
         case .unreadable(let code): String(cString: strerror(code)).lowercased()
@@ -58,9 +58,9 @@ enum BoundedFile {
     }
 
     /// `1 GiB`, `64 MiB`: a limit as people read it.
-    static func describe(bytes: Int) -> String {
+    public static func describe(bytes: Int) -> String {
         if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        return "\(ResponseChecker.grouped(bytes)) bytes"
+        return "\(bytes) bytes"
     }
 }
