@@ -98,7 +98,7 @@ struct RevisionReference {
         if partialClone {
             return DiffSource.failure(
                 "cannot read '\(argument)': \(object) is not in this repository, which is a partial clone that left it on its remote; "
-                    + "contract diff never fetches anything (fetch it with git first, e.g. git checkout \(revision) -- \(path ?? "."), then run the diff again)")
+                    + "contract diff never fetches anything (a fetch runs what the repository's configuration names: fetch with git yourself if you trust it)")
         }
         return DiffSource.failure("cannot read '\(argument)': \(object) is not in this repository (git says it is missing)")
     }
