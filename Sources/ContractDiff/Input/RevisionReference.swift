@@ -290,13 +290,15 @@ struct RevisionReference {
         // Each link is followed to its end (through other links; reading, never writing); one
         // that ends outside the copy, or nowhere, is removed, as a link.
         let root = Self.realPath(target) ?? target
-        for link in made where !(Self.realPath(target + "/" + link).map { $0.hasPrefix(root + "/") } ?? false) {
+        for link in made {
+            let end = Self.realPath(target + "/" + link)
+            if let end, end.hasPrefix(root + "/") { continue }
             do {
                 try copy.removeLink(link)
             } catch {
                 throw DiffSource.failure("cannot copy the folder of '\(argument)' to a temporary folder: \(error.message)")
             }
-            left.append(LeftOutLink(path: link, reason: "leading out of its folder"))
+            left.append(LeftOutLink(path: link, reason: end == nil ? "leading to nothing in its folder" : "leading out of its folder"))
         }
         return left.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
