@@ -55,16 +55,19 @@ public enum DiffSource {
     /// - git: the program run as git, found on PATH (tests name one that is nowhere).
     /// - temporaryRoot: where the copies an import at a revision reads are made (tests give a
     ///   folder of their own, to see nothing is left in it).
-    static func load(_ argument: String, workingDirectory: String, git: String, temporaryRoot: String) -> Result<DiffTree, DiffError> {
+    /// - limits: how much a revision may hold (tests lower them).
+    static func load(
+        _ argument: String, workingDirectory: String, git: String, temporaryRoot: String, limits: RevisionLimits = .standard
+    ) -> Result<DiffTree, DiffError> {
         do throws(DiffError) {
             let workingDirectory = workingDirectory.isEmpty ? "." : workingDirectory
-            return .success(try tree(argument, workingDirectory: workingDirectory, git: git, temporaryRoot: temporaryRoot))
+            return .success(try tree(argument, workingDirectory: workingDirectory, git: git, temporaryRoot: temporaryRoot, limits: limits))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func tree(_ argument: String, workingDirectory: String, git: String, temporaryRoot: String) throws(DiffError) -> DiffTree {
+    private static func tree(_ argument: String, workingDirectory: String, git: String, temporaryRoot: String, limits: RevisionLimits) throws(DiffError) -> DiffTree {
         let onDisk = argument.hasPrefix("/") ? argument : (workingDirectory as NSString).appendingPathComponent(argument)
         var isDirectory: ObjCBool = false
         if !argument.isEmpty, FileManager.default.fileExists(atPath: onDisk, isDirectory: &isDirectory) {
@@ -75,7 +78,7 @@ public enum DiffSource {
             throw failure("no such file or folder: '\(argument)' (a tree at a git revision is written REV:PATH, as in main:contracts)")
         }
         let reference = RevisionReference(argument: argument, revision: String(argument[..<colon]), path: String(argument[argument.index(after: colon)...]))
-        return try reference.load(workingDirectory: workingDirectory, git: git, temporaryRoot: temporaryRoot)
+        return try reference.load(workingDirectory: workingDirectory, git: git, temporaryRoot: temporaryRoot, limits: limits)
     }
 
     // MARK: Folders and documents on disk

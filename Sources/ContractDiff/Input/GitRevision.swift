@@ -18,6 +18,10 @@ struct GitRepository {
         case notARepository(String)
         /// Git ran and failed, or could not be started: what it was doing, and why.
         case failed(String)
+        /// An object the repository does not have: its id, and whether git said it is a
+        /// partial clone's (git was asked for it, tried its promisor remote and was refused;
+        /// nothing is ever fetched).
+        case missing(id: String, partialClone: Bool)
     }
 
     /// The kind of a tree entry or object: `blob`, `tree`, `commit` (a submodule).
@@ -30,6 +34,7 @@ struct GitRepository {
 
         var isSymbolicLink: Bool { mode == "120000" }
         var isFile: Bool { type == "blob" && !isSymbolicLink }
+        var isTree: Bool { type == "tree" }
     }
 
     /// Where git runs (the working directory of every command).
@@ -73,15 +78,16 @@ struct GitRepository {
     func object(at path: String, in commit: String) throws(Failure) -> (id: String, type: String)? {
         guard let id = try objectID("\(commit):\(path)") else { return nil }
         let (outcome, output) = try capture(["cat-file", "-t", id])
-        guard outcome.status == 0 else { throw .failed("git cat-file -t \(id): \(outcome.errorText)") }
+        guard outcome.status == 0 else { throw failure("git cat-file -t \(id)", outcome) }
         return (id, String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Every entry under the tree `id`, at any depth (subtrees themselves left out).
+    /// Every entry under the tree `id`, at any depth, subtrees included (`-t`, so a tree whose
+    /// entries repeat a name shows it twice), in the tree's own order.
     func entries(ofTree id: String) throws(Failure) -> [Entry] {
         // --full-tree: run in a subfolder, ls-tree would list only what is under it.
-        let (outcome, output) = try capture(["ls-tree", "-r", "-z", "--full-tree", id])
-        guard outcome.status == 0 else { throw .failed("git ls-tree \(id): \(outcome.errorText)") }
+        let (outcome, output) = try capture(["ls-tree", "-r", "-t", "-z", "--full-tree", id])
+        guard outcome.status == 0 else { throw failure("git ls-tree \(id)", outcome) }
         var entries: [Entry] = []
         for record in output.split(separator: 0) {
             // `<mode> SP <type> SP <id> TAB <path>`
@@ -95,23 +101,73 @@ struct GitRepository {
         return entries
     }
 
-    /// The bytes of each blob in `ids`, in that order (an id may repeat), streamed to `sink`: one
-    /// `.start(index)` for each, then its bytes in pieces, then `.end`.
-    func readBlobs(_ ids: [String], into sink: (BlobEvent) -> Void) throws(Failure) {
-        guard !ids.isEmpty else { return }
+    /// The size of each blob in `ids`, in that order, asked of git without reading any
+    /// (`git cat-file --batch-check`), so a caller refuses what is too large before a byte of it
+    /// is read.
+    func sizes(of ids: [String]) throws(Failure) -> [Int] {
+        guard !ids.isEmpty else { return [] }
         let list = try Self.unlinkedFile(holding: Array(ids.joined(separator: "\n").utf8) + [UInt8(ascii: "\n")], in: temporaryRoot)
         defer { close(list) }
-        var parser = BatchParser(count: ids.count)
+        var output: [UInt8] = []
         let outcome: Subprocess.Outcome
         do {
-            outcome = try Subprocess.run(git, ["cat-file", "--batch"], in: runDirectory, environment: environment, input: list) { parser.feed($0, to: sink) }
+            outcome = try Subprocess.run(git, gitOptions + ["cat-file", "--batch-check"], in: runDirectory, environment: environment, input: list) {
+                output.append(contentsOf: $0)
+            }
         } catch {
             throw .failed("cannot run \(git): \(error.message)")
         }
-        guard outcome.status == 0 else { throw .failed("git cat-file --batch: \(outcome.errorText)") }
+        guard outcome.status == 0 else { throw failure("git cat-file --batch-check", outcome) }
+        var sizes: [Int] = []
+        sizes.reserveCapacity(ids.count)
+        for line in output.split(separator: UInt8(ascii: "\n")) {
+            // `<id> SP <type> SP <size>`, or `<id> SP missing`.
+            let fields = line.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            guard sizes.count < ids.count, fields.first == ids[sizes.count] else {
+                throw .failed("git cat-file --batch-check: unexpected output '\(fields.joined(separator: " "))'")
+            }
+            if fields.count == 2, fields[1] == "missing" { throw .missing(id: fields[0], partialClone: false) }
+            guard fields.count == 3, fields[1] == "blob", let size = Int(fields[2]), size >= 0 else {
+                throw .failed("git cat-file --batch-check: object \(fields[0]) is \(fields.dropFirst().joined(separator: " "))")
+            }
+            sizes.append(size)
+        }
+        guard sizes.count == ids.count else {
+            throw .failed("git cat-file --batch-check: its output ended after \(sizes.count) of \(ids.count) objects")
+        }
+        return sizes
+    }
+
+    /// What reading took: `read` calls on git's output and the bytes they returned (how a test
+    /// sees that reading is linear in what is read).
+    struct ReadWork: Sendable {
+        var reads = 0
+        var bytes = 0
+    }
+
+    /// The bytes of each blob in `ids`, in that order (an id may repeat), streamed to `sink`: one
+    /// `.start(index)` for each, then its bytes in pieces, then `.end`. `sizes` are the ones
+    /// ``sizes(of:)`` gave: a blob git then says is of another size fails the read before any
+    /// of its bytes reach `sink`.
+    @discardableResult
+    func readBlobs(_ ids: [String], sizes: [Int], into sink: (BlobEvent) -> Void) throws(Failure) -> ReadWork {
+        guard !ids.isEmpty else { return ReadWork() }
+        let list = try Self.unlinkedFile(holding: Array(ids.joined(separator: "\n").utf8) + [UInt8(ascii: "\n")], in: temporaryRoot)
+        defer { close(list) }
+        var parser = BatchParser(sizes: sizes)
+        let outcome: Subprocess.Outcome
+        do {
+            outcome = try Subprocess.run(git, gitOptions + ["cat-file", "--batch"], in: runDirectory, environment: environment, input: list) {
+                parser.feed($0, to: sink)
+            }
+        } catch {
+            throw .failed("cannot run \(git): \(error.message)")
+        }
+        guard outcome.status == 0 else { throw failure("git cat-file --batch", outcome) }
         if let problem = parser.problem ?? (parser.index < ids.count ? "its output ended after \(parser.index) of \(ids.count) objects" : nil) {
             throw .failed("git cat-file --batch: \(problem)")
         }
+        return ReadWork(reads: outcome.outputReads, bytes: outcome.outputBytes)
     }
 
     enum BlobEvent {
@@ -127,7 +183,7 @@ struct GitRepository {
         guard outcome.status == 0 else {
             // --quiet: a name that names nothing is status 1 and no message; anything else is git failing.
             if outcome.status == 1 && outcome.errorText.isEmpty { return nil }
-            throw .failed("git rev-parse \(specification): \(outcome.errorText.isEmpty ? "status \(outcome.status)" : outcome.errorText)")
+            throw failure("git rev-parse \(specification)", outcome)
         }
         let id = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return id.isEmpty ? nil : id
@@ -141,17 +197,37 @@ struct GitRepository {
         }
     }
 
+    /// What git failing means: an object it does not have (a partial clone's, which it was not
+    /// let fetch, names it: `could not fetch <id> from promisor remote`), or `what` failed and why.
+    private func failure(_ what: String, _ outcome: Subprocess.Outcome) -> Failure {
+        let text = String(decoding: outcome.standardError, as: UTF8.self)
+        if let match = text.firstMatch(of: /could not fetch ([0-9a-f]{40,64}) from promisor remote/) {
+            return .missing(id: String(match.output.1), partialClone: true)
+        }
+        return .failed("\(what): \(outcome.errorText.isEmpty ? "status \(outcome.status)" : outcome.errorText)")
+    }
+
     /// Without posix_spawn_file_actions_addchdir_np, `git -C` changes the directory instead.
     private var runDirectory: String? { Subprocess.canSetDirectory ? directory : nil }
-    private var gitOptions: [String] { Subprocess.canSetDirectory ? [] : ["-C", directory] }
+    /// No protocol, whatever the configuration says (see `environment`; a command line's `-c`
+    /// reaches the git it runs, as a fetch would be, but a repository's `protocol.<name>.allow`
+    /// outranks `protocol.allow`, which is why the environment's list is what holds).
+    private var gitOptions: [String] { ["-c", "protocol.allow=never"] + (Subprocess.canSetDirectory ? [] : ["-C", directory]) }
 
-    /// This process's environment, and git never asks for anything (no credential prompt) and
-    /// takes no optional lock (reading never blocks a `git` the user runs meanwhile).
+    /// This process's environment, and git never asks for anything (no credential prompt), takes
+    /// no optional lock (reading never blocks a `git` the user runs meanwhile), and never reaches
+    /// a remote: a partial clone's missing object is not fetched (`GIT_NO_LAZY_FETCH`, git 2.39.4
+    /// and later) and no transport may run at all (`GIT_ALLOW_PROTOCOL` empty: a list naming no
+    /// protocol, which overrides every `protocol.*` setting, the repository's own included), so
+    /// neither `remote.*.uploadpack` nor an `ext::` or helper remote runs a program.
     private var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["GIT_OPTIONAL_LOCKS"] = "0"
         environment["GIT_PAGER"] = "cat"
+        environment["GIT_NO_LAZY_FETCH"] = "1"
+        environment["GIT_ALLOW_PROTOCOL"] = ""
+        environment["GIT_PROTOCOL_FROM_USER"] = "0"
         return environment
     }
 
@@ -192,7 +268,9 @@ struct GitRepository {
 /// Reads the output of `git cat-file --batch` as it arrives: for each object asked for,
 /// `<id> SP <type> SP <size> LF <bytes> LF`, or `<id> SP missing LF`.
 private struct BatchParser {
-    let count: Int
+    /// Each object's size, as `git cat-file --batch-check` gave it.
+    let sizes: [Int]
+    var count: Int { sizes.count }
     /// Objects started so far.
     private(set) var index = 0
     private(set) var problem: String?
@@ -202,8 +280,8 @@ private struct BatchParser {
     /// The line feed after an object's bytes is still to come.
     private var trailer = false
 
-    init(count: Int) {
-        self.count = count
+    init(sizes: [Int]) {
+        self.sizes = sizes
     }
 
     mutating func feed(_ piece: UnsafeRawBufferPointer, to sink: (GitRepository.BlobEvent) -> Void) {
@@ -242,6 +320,10 @@ private struct BatchParser {
             }
             guard fields.count == 3, fields[1] == "blob", let size = Int(fields[2]), size >= 0 else {
                 problem = "object \(fields.first ?? "?") is \(fields.dropFirst().joined(separator: " "))"
+                return
+            }
+            guard size == sizes[index] else {
+                problem = "object \(fields[0]) is \(size) bytes, where git said \(sizes[index]) before"
                 return
             }
             sink(.start(index))

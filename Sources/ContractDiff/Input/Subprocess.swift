@@ -25,6 +25,9 @@ struct Subprocess {
         var status: Int32
         /// What the child wrote on standard error (its first 64 KiB).
         var standardError: [UInt8]
+        /// The `read` calls that returned standard output, and the bytes they returned.
+        var outputReads = 0
+        var outputBytes = 0
 
         /// Standard error as one line of text: `fatal: not a git repository …`.
         var errorText: String {
@@ -62,12 +65,18 @@ struct Subprocess {
         }
         close(outputPipe.write)
         close(errorPipe.write)
-        let standardError = drain(output: outputPipe.read, error: errorPipe.read, into: output)
+        var reads = 0
+        var bytes = 0
+        let standardError = drain(output: outputPipe.read, error: errorPipe.read) { piece in
+            reads += 1
+            bytes += piece.count
+            output(piece)
+        }
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
         let signal = raw & 0x7f
-        return Outcome(status: signal == 0 ? (raw >> 8) & 0xff : 128 + signal, standardError: standardError)
+        return Outcome(status: signal == 0 ? (raw >> 8) & 0xff : 128 + signal, standardError: standardError, outputReads: reads, outputBytes: bytes)
     }
 
     /// Runs to the end and returns the whole standard output.
