@@ -17,9 +17,13 @@ public enum InputFile {
     }
 
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without a writer, opening a FIFO blocks for ever: it is opened without waiting, then
+        // read as any other file (a pipe with no writer reads as empty; `<(…)` has one).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(.unreadable(errno)) }
         defer { close(descriptor) }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { return .failure(.unreadable(errno)) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(errno)) }
         if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable(EISDIR)) }
@@ -33,8 +37,9 @@ public enum InputFile {
                 guard bytes.count <= limit else { return .failure(.tooLarge) }
                 bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
             }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            let read = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.read(descriptor, base + count, buffer.count - count)
             }
             if read < 0 {
                 if errno == EINTR { continue }

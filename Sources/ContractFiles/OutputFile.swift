@@ -24,7 +24,10 @@ public final class OutputFile {
     public init(path: String) {
         destination = path
         let url = URL(fileURLWithPath: path)
-        let name = "." + url.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).partial"
+        // One name per output of this process: two outputs that name one file through different
+        // paths (a linked folder) each write their own, and the last rename wins whole.
+        let number = Self.registry.nextNumber()
+        let name = "." + url.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier)\(number == 0 ? "" : "-\(number)").partial"
         partial = url.deletingLastPathComponent().appendingPathComponent(name).path
         let partial = partial
         let opened = Self.registry.withFiles { paths -> Result<Int32, FolderError> in
@@ -181,6 +184,15 @@ final class PartialFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: Set<String> = []
     private var stopped = false
+    private var started = 0
+
+    /// 0 for the first output of the process, then 1, 2…
+    func nextNumber() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        started += 1
+        return started - 1
+    }
 
     /// Runs `body` with the set of hidden files, under the lock; nil (and nothing run) once the
     /// process is stopping.

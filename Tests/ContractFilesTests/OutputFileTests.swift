@@ -1,6 +1,7 @@
-import ContractFiles
 import Foundation
 import Testing
+
+@testable import ContractFiles
 
 /// The one writer of files a person names: whole or absent, never through a link, and a file that
 /// cannot be written says what and where with the system's error.
@@ -16,11 +17,16 @@ struct OutputFileTests {
 
     func contents(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
 
+    /// A message with the hidden file's process id and number (`.r.json.4242-3.partial`) as `PID`.
+    func shape(_ message: String?) -> String? {
+        message?.replacing(try! Regex("\\.\(pid)(-[0-9]+)?\\.partial"), with: ".PID.partial")
+    }
+
     @Test func aMissingFolderIsNamedWithTheSystemsReason() {
         let file = OutputFile(path: path("missing/r.json"))
         file.append("{}")
         let error = #expect(throws: FolderError.self) { try file.commit(trailer: "\n") }
-        #expect(error?.description == "cannot create '\(folder.path)/missing/.r.json.\(pid).partial': No such file or directory")
+        #expect(shape(error?.description) == "cannot create '\(folder.path)/missing/.r.json.PID.partial': No such file or directory")
         #expect(error?.errno == ENOENT)
     }
 
@@ -30,7 +36,7 @@ struct OutputFileTests {
         let file = OutputFile(path: path("r.json"))
         file.append("{}")
         let error = #expect(throws: FolderError.self) { try file.commit(trailer: "\n") }
-        #expect(error?.description == "cannot rename '\(folder.path)/.r.json.\(pid).partial' to '\(path("r.json"))': Is a directory")
+        #expect(shape(error?.description) == "cannot rename '\(folder.path)/.r.json.PID.partial' to '\(path("r.json"))': Is a directory")
         #expect(error?.errno == EISDIR)
     }
 
@@ -42,28 +48,40 @@ struct OutputFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["r.txt"], "no hidden file left")
     }
 
-    /// A link planted at the hidden file's name (a pull request can commit one) is removed as a
-    /// name: the file it points to is untouched, and the output is a real file.
-    @Test func aLinkAtTheHiddenNameIsNeverWrittenThrough() throws {
+    /// A link planted at a hidden file's name (a pull request can commit one) is removed as a
+    /// name: the file it points to is untouched, and what is written goes to a new file.
+    @Test func aLinkAtAHiddenNameIsNeverWrittenThrough() throws {
         try "precious\n".write(toFile: path("victim"), atomically: false, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: path(".r.md.\(pid).partial"), withDestinationPath: path("victim"))
-        try FileManager.default.createSymbolicLink(atPath: path(".r.md.\(pid).partial.whole"), withDestinationPath: path("victim"))
-        let file = OutputFile(path: path("r.md"))
-        file.append("report\n")
-        try file.commit(header: "head\n")
+        try FileManager.default.createSymbolicLink(atPath: path(".r.md.partial"), withDestinationPath: path("victim"))
+        let descriptor = try OutputFile.createNew(path(".r.md.partial"))
+        try FileSystem.writeAll(Array("report\n".utf8), to: descriptor, path: path(".r.md.partial"))
+        close(descriptor)
         #expect(try contents("victim") == "precious\n")
-        #expect(try contents("r.md") == "head\nreport\n")
-        #expect(try FileManager.default.attributesOfItem(atPath: path("r.md"))[.type] as? FileAttributeType == .typeRegular)
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["victim", "r.md"])
+        #expect(try contents(".r.md.partial") == "report\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: path(".r.md.partial"))[.type] as? FileAttributeType == .typeRegular)
     }
 
-    /// A hard link at the hidden name is a name too: truncating it would empty the file it shares.
-    @Test func aHardLinkAtTheHiddenNameIsNotTruncated() throws {
+    /// A hard link at a hidden name is a name too: truncating it would empty the file it shares.
+    @Test func aHardLinkAtAHiddenNameIsNotTruncated() throws {
         try "precious\n".write(toFile: path("victim"), atomically: false, encoding: .utf8)
-        try FileManager.default.linkItem(atPath: path("victim"), toPath: path(".r.json.\(pid).partial"))
-        try OutputFile.write("{}\n", to: path("r.json"))
+        try FileManager.default.linkItem(atPath: path("victim"), toPath: path(".r.json.partial"))
+        close(try OutputFile.createNew(path(".r.json.partial")))
         #expect(try contents("victim") == "precious\n")
-        #expect(try contents("r.json") == "{}\n")
+    }
+
+    /// Two outputs of one file under two names (a linked folder) each write a hidden file of their
+    /// own: the file is whole, the last one committed.
+    @Test func twoOutputsOfOneFileDoNotShareAHiddenFile() throws {
+        try FileManager.default.createSymbolicLink(atPath: path("alias"), withDestinationPath: folder.path)
+        let first = OutputFile(path: path("out.report"))
+        let second = OutputFile(path: path("alias/out.report"))
+        first.append(String(repeating: "h", count: 1 << 17))
+        second.append(String(repeating: "j", count: 1 << 17))
+        try first.commit(header: "<html>", trailer: "</html>")
+        try second.commit(header: "{", trailer: "}")
+        let written = try contents("out.report")
+        #expect(written == "{" + String(repeating: "j", count: 1 << 17) + "}")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["alias", "out.report"], "no hidden file left")
     }
 
     /// A link at the destination is replaced by the file, and what it pointed to is left alone

@@ -234,6 +234,31 @@ struct SecretLeakTests {
         #expect(!result.stdout.contains("\u{1B}"), "no terminal escape reaches the console")
     }
 
+    /// A baseline refused for what it holds is quoted in the error, which masks a secret there too:
+    /// as a value, as a member name (in the pointer too), with the contracts' and headers' secrets.
+    @Test func aRefusedBaselineShowsNoSecret() async throws {
+        var (folder, environment) = try oneContract(path: "/x")
+        environment["LEAK_TOKEN"] = Self.apiKey
+        let out = folder.appendingPathComponent("../\(folder.lastPathComponent)-out").standardized
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try """
+            {"format": "contract-verify-baseline", "version": 1, "findings": [
+              {"fingerprint": "0123456789abcdef", "case": "a/b", "expires": "\(Self.apiKey)"},
+              {"fingerprint": "0123456789abcdee", "case": "a/b", "\(Self.apiKey)": 1},
+              {"fingerprint": "\(Self.custom)", "case": "a/b"}
+            ]}
+            """.write(to: out.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
+        environment["LEAK_CUSTOM"] = Self.custom
+        let result = try await ContractBinary.run(
+            ["verify", "--base-url", "http://127.0.0.1:9", "--header", "X-Custom: ${env:LEAK_CUSTOM}", "--baseline", "\(out.path)/baseline.json", folder.path],
+            in: folder, environment: environment)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("found '***'") && result.stderr.contains("unknown key '***'"), "\(result.stderr)")
+        for secret in [Self.apiKey, Self.custom] {
+            #expect(!result.stderr.contains(secret) && !result.stdout.contains(secret), "\(result.stderr)")
+        }
+    }
+
     /// `--base-url https://user:password@host` shows the user information in no output.
     @Test func aBaseURLsPasswordIsASecret() async throws {
         let server = try LoopbackHTTPServer { _, _ in .json(status: 500, #"{"echo": "p4ssWORDzz9"}"#) }

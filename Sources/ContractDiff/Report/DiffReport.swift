@@ -1,3 +1,5 @@
+import ContractModel
+
 /// The forms `contract diff` writes its result in: the console's text, and the files of
 /// `--report KIND=PATH`.
 public enum DiffReportKind: String, CaseIterable, Sendable {
@@ -71,39 +73,10 @@ public enum DiffReport {
         (change.new ?? change.old)?.location ?? result.new
     }
 
-    /// Text from the contracts made safe to print on one line: line breaks, control characters
-    /// (a terminal acts on escape sequences) and the invisible characters that reorder text
-    /// (bidirectional controls, which can make a line read as something else) are written as
-    /// escapes (`\n`, `\u{1B}`), so a change is always one line and shows what the file holds.
+    /// Text from the contracts made safe to print on one line (``ShownText/oneLine(_:)``): a
+    /// change is always one line and shows what the file holds.
     static func oneLine(_ text: String) -> String {
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            default:
-                if isUnprintable(scalar) {
-                    line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    line.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return line
-    }
-
-    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F: true
-        // Line and paragraph separators end a line in some editors.
-        case 0x2028, 0x2029: true
-        // Bidirectional marks, embeddings, overrides and isolates.
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        // Not characters: XML cannot carry them and nothing shows them.
-        case 0xFFFE, 0xFFFF: true
-        default: false
-        }
+        ShownText.oneLine(text)
     }
 
     /// `text` cut after `maxLength` Unicode scalars, with `...` when something was cut: a value

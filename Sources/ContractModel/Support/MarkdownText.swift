@@ -66,38 +66,9 @@ public enum MarkdownText {
     }
 
     /// `text` on one line: line breaks, control characters and the invisible characters that
-    /// reorder text (bidirectional controls) written as escapes (`\n`, `\u{1B}`), so it shows
-    /// what was written and ends no line, cell or heading.
+    /// reorder text written as escapes (``ShownText/oneLine(_:)``), so it ends no line, cell or heading.
     public static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            default:
-                if isUnprintable(scalar) {
-                    line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    line.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return line
-    }
-
-    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F: true
-        // Line and paragraph separators end a line in some editors.
-        case 0x2028, 0x2029: true
-        // Bidirectional marks, embeddings, overrides and isolates.
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        // Not characters.
-        case 0xFFFE, 0xFFFF: true
-        default: false
-        }
+        ShownText.oneLine(text)
     }
 
     /// One line of text as inline Markdown that is only text:

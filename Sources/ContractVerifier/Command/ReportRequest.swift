@@ -34,7 +34,9 @@ public struct ReportRequest: Sendable, Hashable {
             if FileManager.default.fileExists(atPath: request.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw VerifyArgumentError("--report \(request.kind.rawValue): '\(request.path)' is a folder; give the path of a file to write")
             }
-            guard paths.insert(url.standardizedFileURL.path).inserted else {
+            // The folder with its links resolved: `alias/r.json` and `r.json` are one file when `alias` links here.
+            let resolved = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
+            guard paths.insert(resolved.appendingPathComponent(url.lastPathComponent).path).inserted else {
                 throw VerifyArgumentError("--report: '\(request.path)' is given more than once; each report needs its own file")
             }
         }

@@ -28,7 +28,7 @@ public enum VerifyRun {
             options = try arguments.options(environment: environment)
             reports = try arguments.reportRequests()
         } catch {
-            return .invalidArguments(error)
+            return .invalidArguments(arguments.baselinePath == nil ? error : masked(error, arguments, environment))
         }
         let plan: VerifyPlan
         switch loadAndPlan(arguments.directory, options) {
@@ -36,6 +36,27 @@ public enum VerifyRun {
         case .stopped(let outcome): return outcome
         }
         return .finished(await Verifier.run(plan, reporters: reporters + reports.map { $0.reporter() }))
+    }
+
+    /// A refused baseline's messages quote what the file holds, which may be a token someone
+    /// pasted: shown as every other text of a run is, with the secrets the run would have had (the
+    /// values of the `${env:…}` variables the contracts and `--header`s use, and credential
+    /// headers), found in the contracts as far as they load.
+    private static func masked(_ error: VerifyArgumentError, _ arguments: VerifyArguments, _ environment: [String: String]) -> VerifyArgumentError {
+        var variables: Set<String> = []
+        if let set = try? ContractLoader.load(directory: arguments.directory) {
+            for contract in set.contracts {
+                for testCase in contract.cases { variables.formUnion(VerifyPlan.environmentVariables(contract, testCase)) }
+            }
+        }
+        var values = variables.compactMap { environment[$0] }
+        for header in arguments.headers {
+            guard let field = try? HeaderArgument.parse(header), let value = field.value else { continue }
+            variables = Set(value.environmentVariables)
+            values += variables.compactMap { environment[$0] }
+            if CredentialHeaders.isCredential(field.name) { values += CredentialHeaders.secretParts(of: Bindings(environment: environment).render(value)) }
+        }
+        return VerifyArgumentError(Secrets(values).redact(error.message))
     }
 
     private enum Planning {

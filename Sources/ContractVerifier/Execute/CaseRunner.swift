@@ -132,7 +132,7 @@ struct CaseRunner: Sendable {
         // The common case costs nothing: a passing result shows no text the server chose on the
         // console, and the file formats escape what they write.
         guard !(secrets.isEmpty && result.findings.isEmpty) else { return result }
-        func shown(_ text: String) -> String { ControlCharacters.escaped(secrets.redact(text)) }
+        func shown(_ text: String) -> String { ShownText.escaped(secrets.redact(text)) }
         var result = result
         result.findings = result.findings.map { finding in
             var finding = finding

@@ -1,3 +1,4 @@
+import ContractModel
 /// What a base URL must be before anything is sent: an `http` or `https` URL with a host, an
 /// optional port from 1 to 65535, and a path that paths can be appended to. libcurl would refuse
 /// most of what fails here only when the first request goes out, and the run would then say the
@@ -5,7 +6,7 @@
 enum BaseURLSyntax {
     static func check(_ url: String) throws(VerifyArgumentError) {
         // The user information may be a password: never shown, whatever else is wrong.
-        let shown = "'\(ControlCharacters.escaped(BaseURL.shown(url)))'"
+        let shown = "'\(ShownText.escaped(BaseURL.shown(url)))'"
         func invalid(_ why: String) -> VerifyArgumentError {
             VerifyArgumentError("--base-url \(shown) is not a URL the verifier can use: \(why)")
         }
@@ -58,7 +59,7 @@ enum BaseURLSyntax {
         }
     }
 
-    /// C0 controls, DEL and C1 controls: what ``ControlCharacters`` escapes for display.
+    /// C0 controls, DEL and C1 controls: what `ShownText` escapes for display, among others.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }

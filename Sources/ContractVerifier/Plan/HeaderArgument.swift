@@ -39,9 +39,9 @@ enum HeaderArgument {
     private static func checkName(_ name: String) throws(VerifyArgumentError) {
         guard !name.isEmpty else { throw VerifyArgumentError("--header must be 'Name: value'; one has an empty name") }
         guard let bad = name.unicodeScalars.first(where: { !isTokenCharacter($0) }) else { return }
-        let shown = ControlCharacters.escaped(String(bad))
+        let shown = ShownText.escaped(String(bad))
         throw VerifyArgumentError(
-            "--header '\(ControlCharacters.escaped(name))': a header name cannot have '\(shown)' (only letters, digits and !#$%&'*+-.^_`|~)")
+            "--header '\(ShownText.escaped(name))': a header name cannot have '\(shown)' (only letters, digits and !#$%&'*+-.^_`|~)")
     }
 
     /// RFC 9110 `tchar`.

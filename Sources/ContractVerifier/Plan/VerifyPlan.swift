@@ -191,7 +191,7 @@ public struct VerifyPlan: Sendable {
     }
 
     /// Every `${env:…}` the case may send: endpoint, case and setup requests, and header checks.
-    private static func environmentVariables(_ contract: Contract, _ testCase: ContractCase) -> [String] {
+    static func environmentVariables(_ contract: Contract, _ testCase: ContractCase) -> [String] {
         var templates: [TemplateString] = []
         func add(_ request: CaseRequest) {
             templates += request.pathParams.values

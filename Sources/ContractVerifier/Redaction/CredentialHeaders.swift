@@ -15,17 +15,19 @@ enum CredentialHeaders {
         return names.contains(name) || words.contains { name.contains($0) }
     }
 
-    /// The parts of a credential value a server may echo alone: the whole value; the credential
-    /// after an authentication scheme (`Bearer abc` → `abc`); each cookie's value; each quoted
-    /// parameter (`Token token="abc"` → `abc`). Parts shorter
-    /// than ``minimumPart`` are left out, so a cookie `lang=en` does not mask every `en`.
+    /// The parts of a credential value a server may echo alone: the whole value; each word after
+    /// an authentication scheme, whatever the scheme's token characters and the white space after
+    /// it (`Bearer abc` → `abc`, `OAuth2\tabc`, `AWS4-HMAC-SHA256 Credential=…, Signature=…`);
+    /// each parameter's or cookie's value (`Signature=abc`, `sid=abc`); each quoted parameter
+    /// (`Token token="abc"` → `abc`). Parts shorter than ``minimumPart`` are left out, so a
+    /// cookie `lang=en` does not mask every `en`.
     static func secretParts(of value: String) -> [String] {
         var parts = [value]
-        let words = value.split(separator: " ", omittingEmptySubsequences: true)
-        if words.count == 2, words[0].allSatisfy(\.isLetter) { parts.append(String(words[1])) }
-        for cookie in value.split(separator: ";") {
-            guard let equals = cookie.firstIndex(of: "=") else { continue }
-            parts.append(String(cookie[cookie.index(after: equals)...]).trimmingSpaces)
+        let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        parts += words.dropFirst().map { String($0).trimming(",;") }
+        for piece in value.split(whereSeparator: { " \t,;".contains($0) }) {
+            guard let equals = piece.firstIndex(of: "=") else { continue }
+            parts.append(String(piece[piece.index(after: equals)...]).trimming("\""))
         }
         // Quoted parameters: `Token token="abc…"`, `Digest … response="…"`.
         let quoted = value.split(separator: "\"", omittingEmptySubsequences: false)
@@ -37,7 +39,8 @@ enum CredentialHeaders {
 }
 
 extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    /// The text without any of `characters` at either end.
+    fileprivate func trimming(_ characters: String) -> String {
+        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }
