@@ -46,6 +46,33 @@ struct SecretEscapeDepthTests {
         #expect(secrets.redact(#"x ab\\\\\\\\\\\\\\\"cd/ef y"#) == "x *** y", "15 backslashes: escaped four times")
     }
 
+    /// Percent-encoding applied again (a URL inside a URL), after a JSON escape, and numeric
+    /// references of any case, padding or character: the forms a base64-like token comes back in.
+    @Test(arguments: [
+        "Ab%252Bc%252FDe%253DfGh",  // percent-encoded twice
+        "Ab%25252Bc%25252FDe%25253DfGh",  // three times
+        "Ab%2Bc%5C%2FDe%3DfGh",  // `\/` from a JSON writer, then percent-encoded
+        "Ab%2Bc%255C%252FDe%3DfGh",  // the same, with the escape percent-encoded twice
+        "Ab&#X2B;c&#x2f;De&#x3D;fGh",  // upper-case X, mixed-case digits
+        "Ab&#0000043;c&#047;De&#61;fGh",  // padded decimal references
+        "&#65;b+c/D&#101;=f&#x47;h",  // letters as references
+        #"Ab\u00252Bc\u00252FDe\u00253DfGh"#,  // percent-encoded, then the `%` JSON-escaped
+    ])
+    func mixedAndRepeatedEncodingsAreMasked(_ echo: String) {
+        let secrets = Secrets(["Ab+c/De=fGh"])
+        #expect(secrets.redact("next=\(echo)&x=1") == "next=***&x=1", "\(echo)")
+    }
+
+    /// Many percent signs and encoded backslashes cost one pass each, as plain backslashes do.
+    @Test(.timeLimit(.minutes(1))) func longRunsOfEncodedBackslashesAndPercentsAreLinear() {
+        let secrets = Secrets(["Ab\"c/De=fGh"])
+        let encoded = String(repeating: "%5C", count: 300_000)
+        #expect(secrets.redact("x" + encoded + "Ab" + encoded + "y") == "x" + encoded + "Ab" + encoded + "y")
+        #expect(secrets.redact("x Ab" + encoded + "%22c/De=fGh y") == "x *** y")
+        let percents = "%" + String(repeating: "25", count: 300_000)
+        #expect(secrets.redact("x" + percents + "41 Ab" + percents + "22c/De=fGh") == "x" + percents + "41 ***", "a quote encoded 300,001 times")
+    }
+
     /// A secret that holds a backslash: escaped n times it is 2^n backslashes, still one run.
     @Test func aBackslashInTheSecretIsARunToo() {
         let secrets = Secrets([#"left\right"#])

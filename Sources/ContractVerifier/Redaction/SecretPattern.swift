@@ -8,6 +8,10 @@
 /// inside a JSON string escapes the escapes (`"` becomes `\"`, then `\\\"`), and one that
 /// quotes that in an error message does it again. So the backslash that starts an escape is a run
 /// of one or more backslashes (``backslashRun``), and an echo escaped to any depth is the same echo.
+/// Percent-encoding may be applied again and again too (a URL inside a URL: `%2B`, `%252B`), and
+/// after a JSON escape (`\/` as `%5C%2F`): the `%` of a percent form is `%` followed by any
+/// number of `25` (``percentSign``), and each backslash of a run may be percent-encoded. Numeric
+/// character references are read for every character, in either case, with any leading zeros.
 ///
 /// Matching works on UTF-8 bytes and never backtracks more than the few forms of one character
 /// allow, so masking stays linear in the text for a given secret.
@@ -18,7 +22,17 @@ struct SecretPattern: Sendable {
     static let hexDigit: Unit = 0x100
     /// One or more backslashes: the start of a JSON escape, escaped again any number of times.
     static let backslashRun: Unit = 0x200
+    /// Two or more of what a backslash run is made of: a backslash, escaped (`\\`) to any depth.
+    static let doubleBackslashRun: Unit = 0x201
+    /// `%`, then any number of `25` (the `%` itself percent-encoded); two hexadecimal digits follow.
+    static let percentSign: Unit = 0x202
+    /// Any number of `0`, the leading zeros of a numeric character reference (`&#039;`).
+    static let zeros: Unit = 0x203
+    /// `x` or `X`, as hexadecimal character references start (`&#x27;`, `&#X27;`).
+    static let letterX: Unit = 0x204
     private static let backslash = UInt8(ascii: "\\")
+    /// `\u0025`, the percent sign as a JSON escape, escaped any number of times over.
+    private static let escapedPercent: [Unit] = [backslashRun, Unit(UInt8(ascii: "u"))] + [0, 0, 2, 5].map { hexDigit | Unit($0) }
 
     /// For each character of the secret, the unit sequences that stand for it.
     let characters: [[[Unit]]]
@@ -59,9 +73,14 @@ struct SecretPattern: Sendable {
 
     /// The bytes a unit can match first.
     private static func bytes(matching unit: Unit) -> [UInt8] {
-        if unit < hexDigit { return [UInt8(unit)] }
-        if unit == backslashRun { return [backslash] }
-        return Array("0123456789abcdefABCDEF".utf8)
+        switch unit {
+        case ..<hexDigit: [UInt8(unit)]
+        case backslashRun, doubleBackslashRun: Array("\\%25Cc".utf8)
+        case percentSign: Array("%25\\u0".utf8)
+        case zeros: Array("0".utf8)
+        case letterX: Array("xX".utf8)
+        default: Array("0123456789abcdefABCDEF".utf8)
+        }
     }
 
     var count: Int { characters.count }
@@ -72,11 +91,19 @@ struct SecretPattern: Sendable {
         let utf8 = Array(String(scalar).utf8)
         var forms: [[Unit]] = [utf8.map(Unit.init)]
         func add(_ text: String) { forms.append(text.utf8.map(Unit.init)) }
-        // Percent-encoding of every byte; either case of hexadecimal digit.
-        forms.append(utf8.flatMap { [Unit(UInt8(ascii: "%")), hexDigit | Unit($0 >> 4), hexDigit | Unit($0 & 0xF)] })
-        // JSON string escapes, each behind a run of backslashes: escaped once or many times over.
-        let escapes: [Unicode.Scalar: String] = ["\"": "\"", "\\": "\\", "/": "/", "\u{8}": "b", "\u{C}": "f", "\n": "n", "\r": "r", "\t": "t"]
-        if let escaped = escapes[scalar] { forms.append([backslashRun] + escaped.utf8.map(Unit.init)) }
+        // Percent-encoding of every byte, once or many times over; either case of hexadecimal digit.
+        func percent(_ bytes: [UInt8]) -> [Unit] {
+            bytes.flatMap { [percentSign, hexDigit | Unit($0 >> 4), hexDigit | Unit($0 & 0xF)] }
+        }
+        forms.append(percent(utf8))
+        // JSON string escapes, each behind a run of backslashes: escaped once or many times over
+        // (and percent-encoded after, the escaped punctuation too).
+        let escapes: [Unicode.Scalar: String] = ["\"": "\"", "/": "/", "\u{8}": "b", "\u{C}": "f", "\n": "n", "\r": "r", "\t": "t"]
+        if let escaped = escapes[scalar] {
+            forms.append([backslashRun] + escaped.utf8.map(Unit.init))
+            if scalar == "\"" || scalar == "/" { forms.append([backslashRun] + percent(utf8)) }
+        }
+        if scalar == "\\" { forms.append([doubleBackslashRun]) }
         forms.append(String(scalar).utf16.flatMap { unit in
             [backslashRun, Unit(UInt8(ascii: "u"))] + [12, 8, 4, 0].map { hexDigit | Unit((unit >> $0) & 0xF) }
         })
@@ -87,19 +114,16 @@ struct SecretPattern: Sendable {
         case "&": add("&amp;")
         case "<": add("&lt;")
         case ">": add("&gt;")
-        case "'": add("&#39;"); add("&apos;")
+        case "'": add("&apos;")
         default: break
         }
         if scalar == "\"" { add("&quot;") }
-        // Numeric character references, as HTML escapers write them for punctuation:
-        // `&#39;`, `&#039;` (PHP), `&#x27;` (Python), `&#34;` (Go).
-        if !(scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) {
-            let decimal = String(scalar.value)
-            add("&#\(decimal);")
-            if decimal.count < 3 { add("&#0\(decimal);") }
-            let hex = String(scalar.value, radix: 16)
-            forms.append(Array("&#x".utf8).map(Unit.init) + hex.utf8.map { hexDigit | Unit(Self.hexValue($0) ?? 0) } + [Unit(UInt8(ascii: ";"))])
-        }
+        // Numeric character references, decimal and hexadecimal, as HTML escapers write them:
+        // `&#39;`, `&#039;` (PHP), `&#x27;` (Python), `&#X27;`, `&#34;` (Go), for any character.
+        let ampersand = [Unit(UInt8(ascii: "&")), Unit(UInt8(ascii: "#"))]
+        forms.append(ampersand + [zeros] + String(scalar.value).utf8.map(Unit.init) + [Unit(UInt8(ascii: ";"))])
+        let hex = String(scalar.value, radix: 16)
+        forms.append(ampersand + [letterX, zeros] + hex.utf8.map { hexDigit | Unit(Self.hexValue($0) ?? 0) } + [Unit(UInt8(ascii: ";"))])
         return forms
     }
 
@@ -119,17 +143,52 @@ struct SecretPattern: Sendable {
             let unit = form[unitIndex]
             guard index < limit else { return .cut }
             let byte = text[index]
-            if unit == backslashRun {
-                // As many backslashes as the text has here, but for those the rest of the form
-                // itself starts with (the form of `\` is a run, then the escaped backslash).
+            switch unit {
+            case backslashRun, doubleBackslashRun:
+                // As many backslashes (or percent-encoded ones) as the text has here.
                 var end = index
-                while end < limit, text[end] == backslash { end += 1 }
-                guard end < limit else { return .cut }
-                var reserved = 0
-                while unitIndex + 1 + reserved < form.count, form[unitIndex + 1 + reserved] == Unit(backslash) { reserved += 1 }
-                guard end - index > reserved else { return .differs }
-                index = end - reserved
+                var count = 0
+                scan: while true {
+                    switch Self.runElement(at: end, in: text, limit: limit) {
+                    case .element(let next): (end, count) = (next, count + 1)
+                    case .cut: return .cut
+                    case .none: break scan
+                    }
+                }
+                guard count >= (unit == doubleBackslashRun ? 2 : 1) else { return .differs }
+                index = end
                 continue
+            case percentSign:
+                // `%`, or `%` written as a JSON escape (`\u0025`, behind a run of backslashes).
+                var next: Int
+                if byte == UInt8(ascii: "%") {
+                    next = index + 1
+                } else {
+                    switch compare(Self.escapedPercent, text, at: index, limit: limit) {
+                    case .matches(let end): next = end
+                    case .cut: return .cut
+                    case .differs: return .differs
+                    }
+                }
+                var pairs = 0
+                while next + 1 < limit, text[next] == UInt8(ascii: "2"), text[next + 1] == UInt8(ascii: "5") {
+                    next += 2
+                    pairs += 1
+                }
+                // The two digits that follow are the byte's, unless the byte is `%` itself: then
+                // they are the last `25`.
+                let rest = compare(form, from: unitIndex + 1, text, at: next, limit: limit)
+                if case .differs = rest, pairs > 0 { return compare(form, from: unitIndex + 1, text, at: next - 2, limit: limit) }
+                return rest
+            case zeros:
+                while index < limit, text[index] == UInt8(ascii: "0") { index += 1 }
+                continue
+            case letterX:
+                guard byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X") else { return .differs }
+                index += 1
+                continue
+            default:
+                break
             }
             if unit < hexDigit {
                 guard byte == UInt8(unit) else { return .differs }
@@ -205,9 +264,44 @@ struct SecretPattern: Sendable {
         return ranges
     }
 
-    /// Whether `position` is a backslash after another one.
+    /// One of what a run of backslashes is made of: `\\`, or `%5C` percent-encoded any number of times.
+    private enum RunElement {
+        case element(end: Int)
+        /// The text ends (at `limit`) inside one.
+        case cut
+        case none
+    }
+
+    private static func runElement(at position: Int, in text: UnsafeBufferPointer<UInt8>, limit: Int) -> RunElement {
+        guard position < limit else { return .none }
+        if text[position] == backslash { return .element(end: position + 1) }
+        guard text[position] == UInt8(ascii: "%") else { return .none }
+        var index = position + 1
+        while true {
+            guard index + 1 < limit else { return .cut }
+            switch (text[index], text[index + 1]) {
+            case (UInt8(ascii: "2"), UInt8(ascii: "5")): index += 2
+            case (UInt8(ascii: "5"), UInt8(ascii: "C")), (UInt8(ascii: "5"), UInt8(ascii: "c")): return .element(end: index + 2)
+            default: return .none
+            }
+        }
+    }
+
+    /// Whether an element of a run of backslashes starts at `position` right after another: an
+    /// echo found from here would have been found where the run starts (a run is as long as the
+    /// text has it), so no search starts here, and a long run stays linear.
     static func continuesRun(at position: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        position > 0 && text[position] == backslash && text[position - 1] == backslash
+        guard position > 0, case .element = runElement(at: position, in: text, limit: text.count) else { return false }
+        if text[position - 1] == backslash { return true }
+        // `…%5C`, `…%255C`: the `%` before the `5C`, past any `25`.
+        guard position >= 3, text[position - 2] == UInt8(ascii: "5"), text[position - 1] | 0x20 == UInt8(ascii: "c") else { return false }
+        var index = position - 3
+        while index >= 0 {
+            if text[index] == UInt8(ascii: "%") { return true }
+            guard index >= 1, text[index] == UInt8(ascii: "5"), text[index - 1] == UInt8(ascii: "2") else { return false }
+            index -= 2
+        }
+        return false
     }
 
     /// Where a stretch that ends at `end` and holds `length` bytes other than backslashes starts:
@@ -281,7 +375,7 @@ struct SecretPattern: Sendable {
             var resumes: [Int] = []
             for form in characters[first - 1] where form.count > 1 {
                 // A cut inside a run of backslashes leaves a shorter run, which is still one.
-                for start in (form.first == Self.backslashRun ? 0 : 1)..<form.count {
+                for start in (form.first == Self.backslashRun || form.first == Self.doubleBackslashRun ? 0 : 1)..<form.count {
                     switch Self.compare(form, from: start, text, at: cut, limit: limit) {
                     case .matches(let end): if !resumes.contains(end) { resumes.append(end) }
                     case .cut: if 1 >= minimum { best = limit }
