@@ -105,9 +105,9 @@ public final class OutputFile {
         if let outcome { throw outcome }
     }
 
-    /// Removes the hidden file of every output still being written, for a process that is told to
-    /// stop (SIGINT, SIGTERM) and will not reach `commit`. Nothing is written or renamed
-    /// afterwards: call it only on the way out.
+    /// Removes the hidden file of every output still being written, and every temporary folder
+    /// made (``TemporaryFolders``), for a process that is told to stop (SIGINT, SIGTERM) and will
+    /// not reach `commit`. Nothing is written or renamed afterwards: call it only on the way out.
     public static func removePartialFiles() {
         registry.stop()
     }
@@ -183,8 +183,18 @@ public final class OutputFile {
 final class PartialFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: Set<String> = []
+    private var folders: Set<String> = []
     private var stopped = false
     private var started = 0
+
+    /// Adds or removes a temporary folder to remove on a stop; false once the process is stopping.
+    func track(folder: String, _ tracked: Bool) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return false }
+        if tracked { folders.insert(folder) } else { folders.remove(folder) }
+        return true
+    }
 
     /// 0 for the first output of the process, then 1, 2…
     func nextNumber() -> Int {
@@ -214,5 +224,22 @@ final class PartialFiles: @unchecked Sendable {
             unlink(path + ".whole")
         }
         paths.removeAll()
+        for folder in folders { FileSystem.removeTree(folder) }
+        folders.removeAll()
+    }
+}
+
+/// Folders a command makes for itself (a git revision's copy, say) and removes when it is done:
+/// told of them, a process stopped by a signal removes them too, with the outputs' hidden files.
+public enum TemporaryFolders {
+    /// `path` is to be removed if the process is stopped; false if it is stopping already.
+    @discardableResult
+    public static func track(_ path: String) -> Bool {
+        OutputFile.registry.track(folder: path, true)
+    }
+
+    /// `path` was removed (or is kept) by the command itself.
+    public static func untrack(_ path: String) {
+        _ = OutputFile.registry.track(folder: path, false)
     }
 }

@@ -42,8 +42,8 @@ struct DiffCommand: ParsableCommand {
     var expires: String?
 
     func run() throws {
-        // A stopped diff must not leave a partial report or ignore file behind.
-        if !reports.isEmpty || accept != nil { StopSignals.removePartialOutputsOnStop() }
+        // A stopped diff must not leave a partial report or ignore file, or a revision's copy, behind.
+        StopSignals.removePartialOutputsOnStop()
         var arguments = DiffArguments(old: old, new: new, workingDirectory: FileManager.default.currentDirectoryPath)
         arguments.failOn = failOn
         arguments.ignorePath = ignore

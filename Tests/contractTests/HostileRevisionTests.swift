@@ -55,6 +55,71 @@ struct HostileRevisionTests {
         try shell("git init -q -b main && git add openapi.yaml && git commit -q -m document")
     }
 
+    /// A commit of a few kilobytes whose trees reuse one another, six levels of ten: a million
+    /// files and 111,111 folders listed. The listing is counted as git writes it and git stopped
+    /// at the limit, so it is refused before millions of entries are held.
+    @Test func aTreeThatListsMillionsOfEntriesIsRefusedAsItIsListed() async throws {
+        try repository()
+        try shell("""
+            blob=$(printf x | git hash-object -w --stdin)
+            level=$(for i in 0 1 2 3 4 5 6 7 8 9; do printf '100644 blob %s\tf%s.json\n' $blob $i; done | git mktree)
+            for depth in 1 2 3 4 5; do
+              level=$(for i in 0 1 2 3 4 5 6 7 8 9; do printf '040000 tree %s\td%s\n' $level $i; done | git mktree)
+            done
+            root=$(printf '040000 tree %s\tcontracts\n' $level | git mktree)
+            git update-ref refs/heads/bomb $(git commit-tree $root -m bomb)
+            """)
+        let result = try await contract(["diff", "bomb:contracts", "bomb:contracts"])
+        #expect(result.exitCode == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("the tree at that revision lists more than 400000 entries (folders and files, read or not), the most contract diff lists; nothing was read from it"), "\(result.stderr)")
+    }
+
+    /// A folder or file named `.git` (in any case) is what git never checks out (`git fsck`:
+    /// hasDotgit): a tree holding one is refused before anything is read.
+    @Test func aTreeWithAGitFolderIsRefused() async throws {
+        try repository()
+        try shell("""
+            blob=$(printf '[core]\\n' | git hash-object -w --stdin)
+            inner=$(printf '100644 blob %s\tconfig\n' $blob | git mktree)
+            document=$(git rev-parse main:openapi.yaml)
+            root=$(printf '040000 tree %s\t.GIT\n100644 blob %s\topenapi.yaml\n' $inner $document | git mktree)
+            git update-ref refs/heads/dotgit $(git commit-tree $root -m dotgit)
+            """)
+        let result = try await contract(["diff", "dotgit:openapi.yaml", "main:openapi.yaml"])
+        #expect(result.exitCode == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("has an entry named '.GIT', which git never checks out"), "\(result.stderr)")
+    }
+
+    /// A diff stopped by a signal while it copies a revision removes the copy: copies of a
+    /// repository's documents must not pile up on a CI runner. git is held at the blob read (a
+    /// `git` first on PATH that waits there), so the stop comes while the copy exists.
+    @Test func aStoppedDiffLeavesNoCopyOfTheRevision() async throws {
+        try repository()
+        let bin = work.appendingPathComponent("bin")
+        let temporary = work.appendingPathComponent("tmp")
+        for folder in [bin, temporary] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let realGit = try shell("command -v git")
+        try """
+            #!/bin/sh
+            for argument in "$@"; do [ "$argument" = "--batch" ] && exec sleep 120; done
+            exec \(realGit) "$@"
+            """.write(to: bin.appendingPathComponent("git"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("git").path)
+        var environment = environment
+        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["TMPDIR"] = temporary.path
+        let process = try ChildProcess(
+            ContractBinary.url.path, ["diff", "main:openapi.yaml", "openapi.yaml"], in: work.appendingPathComponent("repo").path, environment: environment)
+        func copies() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).filter { $0.hasPrefix("contract-diff-") } }
+        // Generous: on a loaded machine starting the binary is slow.
+        let deadline = Date().addingTimeInterval(120)
+        while copies().isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(copies().count == 1, "the revision is being copied")
+        process.signal(SIGTERM)
+        #expect(process.wait() == 128 + SIGTERM, "ended by the signal")
+        #expect(copies().isEmpty, "the copy is removed")
+    }
+
     // MARK: Trees git would not check out
 
     /// A tree holding both a link `a.yaml -> <outside>` and a tree `a.yaml/` (made with

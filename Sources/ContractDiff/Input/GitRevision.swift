@@ -1,3 +1,4 @@
+import ContractFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -22,6 +23,8 @@ struct GitRepository {
         /// partial clone's (git was asked for it, tried its promisor remote and was refused;
         /// nothing is ever fetched).
         case missing(id: String, partialClone: Bool)
+        /// The tree lists more entries than `limit` (git was stopped there).
+        case tooManyEntries(limit: Int)
     }
 
     /// The kind of a tree entry or object: `blob`, `tree`, `commit` (a submodule).
@@ -84,9 +87,26 @@ struct GitRepository {
 
     /// Every entry under the tree `id`, at any depth, subtrees included (`-t`, so a tree whose
     /// entries repeat a name shows it twice), in the tree's own order.
-    func entries(ofTree id: String) throws(Failure) -> [Entry] {
+    func entries(ofTree id: String, atMost limit: Int) throws(Failure) -> [Entry] {
         // --full-tree: run in a subfolder, ls-tree would list only what is under it.
-        let (outcome, output) = try capture(["ls-tree", "-r", "-t", "-z", "--full-tree", id])
+        // Counted as it arrives, and git stopped past the limit: a tree of a few kilobytes can
+        // list millions of entries (each level reusing the one below), and its listing alone
+        // would take gigabytes.
+        var output: [UInt8] = []
+        var records = 0
+        let outcome: Subprocess.Outcome
+        do {
+            outcome = try Subprocess.run(git, gitOptions + ["ls-tree", "-r", "-t", "-z", "--full-tree", id], in: runDirectory, environment: environment) {
+                (piece: UnsafeRawBufferPointer) -> Bool in
+                records += piece.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+                guard records <= limit else { return false }
+                output.append(contentsOf: piece)
+                return true
+            }
+        } catch {
+            throw .failed("cannot run \(git): \(error.message)")
+        }
+        guard !outcome.stoppedReading else { throw .tooManyEntries(limit: limit) }
         guard outcome.status == 0 else { throw failure("git ls-tree \(id)", outcome) }
         var entries: [Entry] = []
         for record in output.split(separator: 0) {
@@ -360,10 +380,16 @@ struct TemporaryFolder {
         }
         // mkdtemp filled in the X's; the array still ends in its NUL.
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A diff stopped by a signal removes it too.
+        guard TemporaryFolders.track(path) else {
+            rmdir(path)
+            throw WriteError(message: "the run was stopped")
+        }
     }
 
     func remove() {
         try? FileManager.default.removeItem(atPath: path)
+        TemporaryFolders.untrack(path)
     }
 
     static func write(_ bytes: [UInt8], to descriptor: Int32) throws(WriteError) {

@@ -18,6 +18,10 @@ struct RevisionLimits: Sendable {
     var totalSize: Int
     /// The files read from one revision: 200,000 (ten times the largest tree the tests read).
     var fileCount: Int
+    /// Every entry the tree lists, folders and files not read included: 400,000. Counted as git
+    /// lists them, so a small tree whose levels reuse one another (millions of entries in a few
+    /// kilobytes) is refused before its listing is held.
+    var entryCount: Int = 400_000
 
     static let standard = RevisionLimits(fileSize: 256 << 20, totalSize: 1 << 30, fileCount: 200_000)
 
@@ -48,8 +52,8 @@ struct RevisionLimits: Sendable {
 /// What a tree listed by ``GitRepository/entries(ofTree:)`` may hold for `contract diff` to read
 /// anything from it: only what git itself would check out.
 enum RevisionTree {
-    /// Why the tree is refused (as a message's end), or nil. A name that is empty, `.`, `..` or
-    /// holds a `/` (a path whose folders are not all trees of the listing), and a name twice in
+    /// Why the tree is refused (as a message's end), or nil. A name that is empty, `.`, `..`,
+    /// `.git` or holds a `/` (a path whose folders are not all trees of the listing), and a name twice in
     /// one folder (`git fsck`: duplicateEntries), which lets a link and a folder share a path so
     /// that the folder's files would be written where the link leads.
     static func problem(in entries: [GitRepository.Entry]) -> String? {
@@ -64,7 +68,8 @@ enum RevisionTree {
         for entry in entries {
             let components = entry.path.split(separator: "/", omittingEmptySubsequences: false)
             let folder = entry.path.lastIndex(of: "/").map { entry.path[..<$0] } ?? ""
-            if components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) || !folders.contains(folder) {
+            // `.git` in any case: git never checks one out (git fsck: hasDotgit).
+            if components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.lowercased() == ".git" }) || !folders.contains(folder) {
                 return "has an entry named '\(entry.path)', which git never checks out"
             }
         }

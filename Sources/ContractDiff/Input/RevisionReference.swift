@@ -89,7 +89,15 @@ struct RevisionReference {
             return DiffSource.failure("cannot read '\(argument)' with git: \(message)")
         case .missing(let id, let partialClone):
             return missing(id, at: nil, partialClone: partialClone)
+        case .tooManyEntries(let limit):
+            return tooManyEntries(limit)
         }
+    }
+
+    private func tooManyEntries(_ limit: Int) -> DiffError {
+        DiffSource.failure(
+            "cannot read '\(argument)': the tree at that revision lists more than \(limit) entries (folders and files, read or not), "
+                + "the most contract diff lists; nothing was read from it")
     }
 
     /// A git object the repository lacks, with the path it has at the revision when known.
@@ -114,8 +122,14 @@ struct RevisionReference {
     }
 
     /// The entries of the tree `tree`, refused when git would never check it out.
-    private func checkedEntries(ofTree tree: String, in repository: GitRepository) throws -> [GitRepository.Entry] {
-        let entries = try repository.entries(ofTree: tree)
+    private func checkedEntries(ofTree tree: String, in repository: GitRepository, limits: RevisionLimits) throws -> [GitRepository.Entry] {
+        let entries: [GitRepository.Entry]
+        do throws(GitRepository.Failure) {
+            entries = try repository.entries(ofTree: tree, atMost: limits.entryCount)
+        } catch {
+            guard case .tooManyEntries(let limit) = error else { throw error }
+            throw tooManyEntries(limit)
+        }
         if let problem = RevisionTree.problem(in: entries) {
             throw DiffSource.failure("cannot read '\(argument)': the tree at that revision \(problem); nothing was read from it")
         }
@@ -143,7 +157,7 @@ struct RevisionReference {
     /// The contracts tree `tree`: its `.json` files (hidden ones and links left out, as the
     /// loader reads a folder), each shown as `REV:PATH/relative`.
     private func folder(_ tree: String, in repository: GitRepository, commit: String, limits: RevisionLimits) throws -> DiffTree {
-        let entries = try checkedEntries(ofTree: tree, in: repository).filter { entry in
+        let entries = try checkedEntries(ofTree: tree, in: repository, limits: limits).filter { entry in
             entry.isFile && entry.path.hasSuffix(".json") && !entry.path.split(separator: "/").contains { $0.hasPrefix(".") }
         }
         let prefix = revision + ":" + DiffSource.displayPrefix(path)
@@ -207,7 +221,7 @@ struct RevisionReference {
     private func materialise(
         _ tree: String, in repository: GitRepository, into target: String, shownFolder: String, limits: RevisionLimits, keeping keeps: (String) -> Bool
     ) throws -> [LeftOutLink] {
-        let kept = try checkedEntries(ofTree: tree, in: repository).filter { entry in entry.type == "blob" && keeps(entry.path) }
+        let kept = try checkedEntries(ofTree: tree, in: repository, limits: limits).filter { entry in entry.type == "blob" && keeps(entry.path) }
         let sizes = try checkedSizes(of: kept, shownAs: { shownFolder + $0 }, in: repository, limits: limits)
         var left: [LeftOutLink] = []
         // Files first, then links, each in path order, so the folders of one path are opened once.

@@ -28,6 +28,9 @@ struct Subprocess {
         /// The `read` calls that returned standard output, and the bytes they returned.
         var outputReads = 0
         var outputBytes = 0
+        /// The reader stopped reading the output before its end (its pipe was closed, and the
+        /// child ended by it): what was read is a part.
+        var stoppedReading = false
 
         /// Standard error as one line of text: `fatal: not a git repository …`.
         var errorText: String {
@@ -46,6 +49,19 @@ struct Subprocess {
     static func run(
         _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String], input: Int32 = -1,
         output: (UnsafeRawBufferPointer) -> Void
+    ) throws(SpawnError) -> Outcome {
+        try run(executable, arguments, in: directory, environment: environment, input: input) { (piece: UnsafeRawBufferPointer) -> Bool in
+            output(piece)
+            return true
+        }
+    }
+
+    /// The same, but `output` says whether it wants more: once it says no, the output's pipe is
+    /// closed (a child still writing ends by SIGPIPE), so a child that would write without end
+    /// costs no more than was read.
+    static func run(
+        _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String], input: Int32 = -1,
+        reading output: (UnsafeRawBufferPointer) -> Bool
     ) throws(SpawnError) -> Outcome {
         let outputPipe = try makePipe()
         let errorPipe: (read: Int32, write: Int32)
@@ -67,16 +83,19 @@ struct Subprocess {
         close(errorPipe.write)
         var reads = 0
         var bytes = 0
+        var stopped = false
         let standardError = drain(output: outputPipe.read, error: errorPipe.read) { piece in
             reads += 1
             bytes += piece.count
-            output(piece)
+            if !output(piece) { stopped = true }
+            return !stopped
         }
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
         let signal = raw & 0x7f
-        return Outcome(status: signal == 0 ? (raw >> 8) & 0xff : 128 + signal, standardError: standardError, outputReads: reads, outputBytes: bytes)
+        return Outcome(
+            status: signal == 0 ? (raw >> 8) & 0xff : 128 + signal, standardError: standardError, outputReads: reads, outputBytes: bytes, stoppedReading: stopped)
     }
 
     /// Runs to the end and returns the whole standard output.
@@ -165,7 +184,9 @@ struct Subprocess {
 
     /// Reads both pipes until both end (the child exited or closed them), whichever has data
     /// first, and closes them.
-    private static func drain(output: Int32, error: Int32, into consume: (UnsafeRawBufferPointer) -> Void) -> [UInt8] {
+    /// Reads both pipes to their ends; `consume` is given each piece of the output and says
+    /// whether to go on reading it (no: the output's pipe is closed there).
+    private static func drain(output: Int32, error: Int32, into consume: (UnsafeRawBufferPointer) -> Bool) -> [UInt8] {
         var standardError: [UInt8] = []
         var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: error, events: Int16(POLLIN), revents: 0)]
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
@@ -182,7 +203,11 @@ struct Subprocess {
                 if count > 0 {
                     let piece = UnsafeRawBufferPointer(rebasing: buffer[..<count])
                     if index == 0 {
-                        consume(piece)
+                        if !consume(piece) {
+                            close(descriptors[index].fd)
+                            descriptors[index].fd = -1
+                            open -= 1
+                        }
                     } else if standardError.count < keptErrorBytes {
                         standardError.append(contentsOf: piece.prefix(keptErrorBytes - standardError.count))
                     }
