@@ -78,6 +78,10 @@ struct ReportReader {
 
     private var document: TapeDocument
     private let requiresRun: Bool
+    /// Every text read that is too long to be stored inline, once: a report repeats most of its
+    /// texts (a file, a schema's place and excerpt, a message but for an index) case after case,
+    /// and all of a merge's results are held until the reports are written.
+    private var texts: Set<String> = []
 
     private init(document: TapeDocument, requiresRun: Bool) {
         self.document = document
@@ -376,7 +380,13 @@ struct ReportReader {
                 at: pointer.appending("\(key)"), entry: value)
             return nil
         }
-        return document.string(value)
+        return shared(document.string(value))
+    }
+
+    /// `text`, sharing the storage of the same text read before.
+    private mutating func shared(_ text: String) -> String {
+        guard text.utf8.count > 15 else { return text }
+        return texts.insert(text).memberAfterInsert
     }
 
     private mutating func optionalText(_ object: Int, _ key: StaticString, at pointer: JSONPointer, atMost limit: Int = ReportLimits.maxText) -> String? {
@@ -392,7 +402,7 @@ struct ReportReader {
             return nil
         }
         let limit = ReportLimits.maxClipped
-        guard document.count(value) > limit else { return document.string(value) }
+        guard document.count(value) > limit else { return shared(document.string(value)) }
         let entry = document.tape.entries[value]
         let start = Int(entry.payload)
         // Four bytes hold any character's first scalar: enough to count `limit` characters.
