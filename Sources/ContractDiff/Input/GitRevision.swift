@@ -87,6 +87,10 @@ struct GitRepository {
 
     /// Every entry under the tree `id`, at any depth, subtrees included (`-t`, so a tree whose
     /// entries repeat a name shows it twice), in the tree's own order.
+    /// The listing may take this many bytes per entry allowed, on average: a record is about 53
+    /// bytes and a path (a real repository's run to a hundred or so), so 320 is far beyond use.
+    static let listedBytesPerEntry = 320
+
     func entries(ofTree id: String, atMost limit: Int) throws(Failure) -> [Entry] {
         // --full-tree: run in a subfolder, ls-tree would list only what is under it.
         // Counted as it arrives, and git stopped past the limit: a tree of a few kilobytes can
@@ -99,7 +103,8 @@ struct GitRepository {
             outcome = try Subprocess.run(git, gitOptions + ["ls-tree", "-r", "-t", "-z", "--full-tree", id], in: runDirectory, environment: environment) {
                 (piece: UnsafeRawBufferPointer) -> Bool in
                 records += piece.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
-                guard records <= limit else { return false }
+                // Long names make few entries large: the listing's bytes are bounded too.
+                guard records <= limit, output.count + piece.count <= limit * Self.listedBytesPerEntry else { return false }
                 output.append(contentsOf: piece)
                 return true
             }

@@ -96,8 +96,8 @@ struct RevisionReference {
 
     private func tooManyEntries(_ limit: Int) -> DiffError {
         DiffSource.failure(
-            "cannot read '\(argument)': the tree at that revision lists more than \(limit) entries (folders and files, read or not), "
-                + "the most contract diff lists; nothing was read from it")
+            "cannot read '\(argument)': the tree at that revision lists more than \(limit) entries (folders and files, read or not) "
+                + "or \((limit * GitRepository.listedBytesPerEntry) >> 20) MiB of names, the most contract diff lists; nothing was read from it")
     }
 
     /// A git object the repository lacks, with the path it has at the revision when known.
