@@ -245,16 +245,17 @@ struct SecretLeakTests {
             {"format": "contract-verify-baseline", "version": 1, "findings": [
               {"fingerprint": "0123456789abcdef", "case": "a/b", "expires": "\(Self.apiKey)"},
               {"fingerprint": "0123456789abcdee", "case": "a/b", "\(Self.apiKey)": 1},
-              {"fingerprint": "\(Self.custom)", "case": "a/b"}
+              {"fingerprint": "\(Self.custom)", "case": "a/b"},
+              {"fingerprint": "0123456789abcdea", "case": "a/b", "expires": "p4ssWORDzz9"}
             ]}
             """.write(to: out.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
         environment["LEAK_CUSTOM"] = Self.custom
         let result = try await ContractBinary.run(
-            ["verify", "--base-url", "http://127.0.0.1:9", "--header", "X-Custom: ${env:LEAK_CUSTOM}", "--baseline", "\(out.path)/baseline.json", folder.path],
+            ["verify", "--base-url", "http://deploy:p4ssWORDzz9@127.0.0.1:9", "--header", "X-Custom: ${env:LEAK_CUSTOM}", "--baseline", "\(out.path)/baseline.json", folder.path],
             in: folder, environment: environment)
         #expect(result.exitCode == 2)
         #expect(result.stderr.contains("found '***'") && result.stderr.contains("unknown key '***'"), "\(result.stderr)")
-        for secret in [Self.apiKey, Self.custom] {
+        for secret in [Self.apiKey, Self.custom, "p4ssWORDzz9"] {
             #expect(!result.stderr.contains(secret) && !result.stdout.contains(secret), "\(result.stderr)")
         }
     }

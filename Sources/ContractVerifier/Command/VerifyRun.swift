@@ -40,8 +40,8 @@ public enum VerifyRun {
 
     /// A refused baseline's messages quote what the file holds, which may be a token someone
     /// pasted: shown as every other text of a run is, with the secrets the run would have had (the
-    /// values of the `${env:…}` variables the contracts and `--header`s use, and credential
-    /// headers), found in the contracts as far as they load.
+    /// values of the `${env:…}` variables the contracts and `--header`s use, credential headers,
+    /// and the base URL's user information), found in the contracts as far as they load.
     private static func masked(_ error: VerifyArgumentError, _ arguments: VerifyArguments, _ environment: [String: String]) -> VerifyArgumentError {
         var variables: Set<String> = []
         if let set = try? ContractLoader.load(directory: arguments.directory) {
@@ -56,6 +56,7 @@ public enum VerifyRun {
             values += variables.compactMap { environment[$0] }
             if CredentialHeaders.isCredential(field.name) { values += CredentialHeaders.secretParts(of: Bindings(environment: environment).render(value)) }
         }
+        if let userInformation = BaseURL.userInformation(arguments.baseURL) { values += BaseURL.secretParts(ofUserInformation: userInformation) }
         return VerifyArgumentError(Secrets(values).redact(error.message))
     }
 
