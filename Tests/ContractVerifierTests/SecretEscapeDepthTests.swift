@@ -63,6 +63,16 @@ struct SecretEscapeDepthTests {
         #expect(secrets.redact("next=\(echo)&x=1") == "next=***&x=1", "\(echo)")
     }
 
+    /// A secret that holds `%25` itself: percent-encoded once it is `%2525`, which also reads as
+    /// a `%` encoded twice; every reading is followed, so both encodings are masked.
+    @Test func aSecretHoldingPercentTwentyFiveIsMaskedEncoded() {
+        let secrets = Secrets(["Pass%25wordXYZ"])
+        #expect(secrets.redact("x Pass%25wordXYZ y") == "x *** y")
+        #expect(secrets.redact("x Pass%2525wordXYZ y") == "x *** y", "encoded once")
+        #expect(secrets.redact("x Pass%252525wordXYZ y") == "x *** y", "encoded twice")
+        #expect(secrets.redact("x Pass%25wordXYZ%2 y") == "x ***%2 y")
+    }
+
     /// Many percent signs and encoded backslashes cost one pass each, as plain backslashes do.
     @Test(.timeLimit(.minutes(1))) func longRunsOfEncodedBackslashesAndPercentsAreLinear() {
         let secrets = Secrets(["Ab\"c/De=fGh"])

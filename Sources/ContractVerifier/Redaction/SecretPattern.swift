@@ -137,11 +137,34 @@ struct SecretPattern: Sendable {
         case differs
     }
 
+    /// Where a form can end when it is read from `position`: a percent sign followed by `25`s
+    /// can be read several ways (`%2525` is `%` encoded twice, or `%25` then the characters `25`).
+    private struct Ends {
+        var ends: [Int] = []
+        /// Some reading ran into `limit` with what there was agreeing.
+        var cut = false
+    }
+
+    /// The first way the form matches, else whether one was cut, else differs.
     private static func compare(_ form: [Unit], from formStart: Int = 0, _ text: UnsafeBufferPointer<UInt8>, at position: Int, limit: Int) -> Comparison {
+        var found = Ends()
+        match(form, from: formStart, text, at: position, limit: limit, into: &found)
+        if let end = found.ends.first { return .matches(end: end) }
+        return found.cut ? .cut : .differs
+    }
+
+    /// A percent sign followed by this many `25`s is read every way up to it; past it, only the
+    /// first and last few (a text of thousands of `25`s is a run, not many readings of one).
+    private static let readingsOfPercent = 8
+
+    private static func match(_ form: [Unit], from formStart: Int, _ text: UnsafeBufferPointer<UInt8>, at position: Int, limit: Int, into found: inout Ends) {
         var index = position
         for unitIndex in formStart..<form.count {
             let unit = form[unitIndex]
-            guard index < limit else { return .cut }
+            guard index < limit else {
+                found.cut = true
+                return
+            }
             let byte = text[index]
             switch unit {
             case backslashRun, doubleBackslashRun:
@@ -151,11 +174,13 @@ struct SecretPattern: Sendable {
                 scan: while true {
                     switch Self.runElement(at: end, in: text, limit: limit) {
                     case .element(let next): (end, count) = (next, count + 1)
-                    case .cut: return .cut
+                    case .cut:
+                        found.cut = true
+                        return
                     case .none: break scan
                     }
                 }
-                guard count >= (unit == doubleBackslashRun ? 2 : 1) else { return .differs }
+                guard count >= (unit == doubleBackslashRun ? 2 : 1) else { return }
                 index = end
                 continue
             case percentSign:
@@ -166,38 +191,43 @@ struct SecretPattern: Sendable {
                 } else {
                     switch compare(Self.escapedPercent, text, at: index, limit: limit) {
                     case .matches(let end): next = end
-                    case .cut: return .cut
-                    case .differs: return .differs
+                    case .cut:
+                        found.cut = true
+                        return
+                    case .differs: return
                     }
                 }
                 var pairs = 0
-                while next + 1 < limit, text[next] == UInt8(ascii: "2"), text[next + 1] == UInt8(ascii: "5") {
-                    next += 2
+                while next + 2 * pairs + 1 < limit, text[next + 2 * pairs] == UInt8(ascii: "2"), text[next + 2 * pairs + 1] == UInt8(ascii: "5") {
                     pairs += 1
                 }
-                // The two digits that follow are the byte's, unless the byte is `%` itself: then
-                // they are the last `25`.
-                let rest = compare(form, from: unitIndex + 1, text, at: next, limit: limit)
-                if case .differs = rest, pairs > 0 { return compare(form, from: unitIndex + 1, text, at: next - 2, limit: limit) }
-                return rest
+                // The byte's two digits follow any number of the `25`s: all of them (the `%`
+                // encoded that many times more), or fewer when the byte is `%` itself or the
+                // text goes on with `25`.
+                let readings = pairs <= 2 * readingsOfPercent
+                    ? Array(0...pairs) : Array(0..<readingsOfPercent) + Array((pairs - readingsOfPercent)...pairs)
+                for taken in readings.reversed() {
+                    match(form, from: unitIndex + 1, text, at: next + 2 * taken, limit: limit, into: &found)
+                }
+                return
             case zeros:
                 while index < limit, text[index] == UInt8(ascii: "0") { index += 1 }
                 continue
             case letterX:
-                guard byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X") else { return .differs }
+                guard byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X") else { return }
                 index += 1
                 continue
             default:
                 break
             }
             if unit < hexDigit {
-                guard byte == UInt8(unit) else { return .differs }
+                guard byte == UInt8(unit) else { return }
             } else {
-                guard hexValue(byte) == UInt8(unit & 0xF) else { return .differs }
+                guard hexValue(byte) == UInt8(unit & 0xF) else { return }
             }
             index += 1
         }
-        return .matches(end: index)
+        found.ends.append(index)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -231,11 +261,10 @@ struct SecretPattern: Sendable {
                     continue
                 }
                 for form in characters[index] {
-                    switch Self.compare(form, text, at: position, limit: limit) {
-                    case .matches(let end): if !next.contains(end) { next.append(end) }
-                    case .cut: walk.cutAfter = max(walk.cutAfter, index + 1)
-                    case .differs: break
-                    }
+                    var found = Ends()
+                    Self.match(form, from: 0, text, at: position, limit: limit, into: &found)
+                    for end in found.ends where !next.contains(end) { next.append(end) }
+                    if found.cut { walk.cutAfter = max(walk.cutAfter, index + 1) }
                 }
             }
             frontier = next
