@@ -83,6 +83,23 @@ struct SecretEscapeDepthTests {
         #expect(secrets.redact("x" + percents + "41 Ab" + percents + "22c/De=fGh") == "x" + percents + "41 ***", "a quote encoded 300,001 times")
     }
 
+    /// A long secret (a JWT runs to hundreds of characters) and a body of cut marks each followed
+    /// by a run of backslashes, or one cut and 300,000 of them: the run is scanned once per cut,
+    /// not once per character of the secret, and only the first and last cut marks are looked at.
+    @Test(.timeLimit(.minutes(1))) func cutMarksBeforeRunsCostLittleWithALongSecret() {
+        let secret = (0..<800).map { index in String(UnicodeScalar(UInt8(65 + index % 26))) }.joined()
+        let secrets = Secrets([secret])
+        let runs = String(repeating: "…" + String(repeating: "\\", count: 30), count: 10_000)
+        #expect(secrets.redact(runs) == runs)
+        let encoded = String(repeating: "…" + String(repeating: "%5C", count: 10), count: 10_000)
+        #expect(secrets.redact(encoded) == encoded)
+        let long = "…" + String(repeating: "\\", count: 300_000) + "u0041x"
+        #expect(secrets.redact(long) == long)
+        // A part of the secret after a cut is still masked, at a run too.
+        #expect(secrets.redact("…" + String(secret.dropFirst(5))) == "…***")
+        #expect(secrets.redact("…\\\\u0046" + String(secret.dropFirst(6))) == "…***")
+    }
+
     /// A secret that holds a backslash: escaped n times it is 2^n backslashes, still one run.
     @Test func aBackslashInTheSecretIsARunToo() {
         let secrets = Secrets([#"left\right"#])

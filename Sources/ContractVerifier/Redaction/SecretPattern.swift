@@ -45,6 +45,15 @@ struct SecretPattern: Sendable {
     private let characterStarts: [ByteSet]
     /// Bytes that can appear anywhere in an echo: a cut next to any other byte leaves no part of one.
     private let anywhere: ByteSet
+    /// For each character, what can follow a run of backslashes in its forms (`"`, `u`, `n`…),
+    /// and whether a run alone can be it (`\` itself): a text that resumes with a long run is
+    /// then scanned once, not once per character of the secret.
+    private let runFollowers: [ByteSet]
+    private let isRunAlone: [Bool]
+    /// Whether a character is `%`, which a run's `%5C` may start too.
+    private let isPercent: [Bool]
+    /// Each character's first UTF-16 unit, which its `\uXXXX` form gives.
+    private let firstUnits: [UInt16]
     /// Whether an echo is masked only where it stands as a value of its own, not inside a word
     /// (see ``ValueBoundary``): for a secret too short to be masked wherever its characters appear.
     let wholeValuesOnly: Bool
@@ -69,6 +78,16 @@ struct SecretPattern: Sendable {
             }
         }
         self.anywhere = anywhere
+        runFollowers = characters.map { forms in
+            var followers = ByteSet(Array("u".utf8))  // `\uXXXX`, and `\u0025` for a percent sign
+            for form in forms where form.count > 1 && (form[0] == Self.backslashRun) {
+                for byte in Self.bytes(matching: form[1]) { followers.insert(byte) }
+            }
+            return followers
+        }
+        isRunAlone = characters.map { forms in forms.contains { $0.first == Self.doubleBackslashRun || $0 == [Unit(Self.backslash)] } }
+        firstUnits = secret.unicodeScalars.map { String($0).utf16.first ?? 0 }
+        isPercent = secret.unicodeScalars.map { $0 == "%" }
     }
 
     /// The bytes a unit can match first.
@@ -387,6 +406,25 @@ struct SecretPattern: Sendable {
     /// `minimum` characters of the secret. The cut may fall inside one character's form (`…2Fab`).
     func suffix(startingAt cut: Int, in text: UnsafeBufferPointer<UInt8>, limit: Int, minimum: Int) -> Int? {
         guard cut < limit, anywhere.contains(text[cut]) else { return nil }
+        // A run of backslashes where the text resumes is scanned once: what follows it says which
+        // characters can resume there.
+        var after: Int?
+        if case .element = Self.runElement(at: cut, in: text, limit: limit) {
+            var end = cut
+            while case .element(let next) = Self.runElement(at: end, in: text, limit: limit) { end = next }
+            after = end
+        }
+        func canResume(_ index: Int) -> Bool {
+            guard let after, after < limit, !isRunAlone[index], !isPercent[index] else { return true }
+            let follower = text[after]
+            guard runFollowers[index].contains(follower) else { return false }
+            // `\uXXXX`: the character it stands for, or a percent sign (`\u0025`) starting a percent form.
+            guard follower == UInt8(ascii: "u"), after + 4 < limit else { return true }
+            let digits = (after + 1...after + 4).map { Self.hexValue(text[$0]) }
+            guard digits.allSatisfy({ $0 != nil }) else { return true }
+            let unit = digits.reduce(UInt16(0)) { $0 << 4 | UInt16($1 ?? 0) }
+            return unit == firstUnits[index] || unit == 0x25
+        }
         var best: Int?
         /// `walk` began at character `first`, with `extra` characters touched before it.
         func record(_ walk: Walk, first: Int, extra: Int) {
@@ -397,14 +435,15 @@ struct SecretPattern: Sendable {
         }
         for first in 1..<max(1, characters.count) {
             // The echo resumes at a character boundary…
-            if characterStarts[first].contains(text[cut]) {
+            if characterStarts[first].contains(text[cut]), canResume(first) {
                 record(walk(text, from: [cut], first: first, limit: limit), first: first, extra: 0)
             }
             // …or inside the form of the character before.
             var resumes: [Int] = []
             for form in characters[first - 1] where form.count > 1 {
                 // A cut inside a run of backslashes leaves a shorter run, which is still one.
-                for start in (form.first == Self.backslashRun || form.first == Self.doubleBackslashRun ? 0 : 1)..<form.count {
+                let startsWithRun = form.first == Self.backslashRun || form.first == Self.doubleBackslashRun
+                for start in (startsWithRun && canResume(first - 1) ? 0 : 1)..<form.count {
                     switch Self.compare(form, from: start, text, at: cut, limit: limit) {
                     case .matches(let end): if !resumes.contains(end) { resumes.append(end) }
                     case .cut: if 1 >= minimum { best = limit }

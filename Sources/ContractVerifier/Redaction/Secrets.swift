@@ -17,6 +17,8 @@ public struct Secrets: Sendable {
     /// The fewest characters of a secret masked next to a cut: one character alone is too often
     /// an ordinary letter that happens to start a secret, and tells little.
     static let partialMinimum = 2
+    /// How many cut marks from each end of a text are looked at for parts of echoes.
+    static let partialCutMarks = 64
     /// Secrets shorter than this (in characters) are masked only where they stand as a value of
     /// their own, never inside a word (``ValueBoundary``): `TOKEN=h` must not make `http://`
     /// unreadable, and a value that short is guessed in a few tries anyway, so masking it inside
@@ -73,7 +75,10 @@ public struct Secrets: Sendable {
         var ranges: [Range<Int>] = []
         for pattern in patterns {
             ranges += pattern.occurrences(in: text)
-            for (index, cut) in cuts.enumerated() {
+            // A clip leaves a cut mark or two in a text; a server may send any number. Past the
+            // first and last few, a part of an echo next to one is not looked for: whole echoes
+            // always are, and the work stays linear however many marks a body holds.
+            for (index, cut) in cuts.enumerated() where index < Self.partialCutMarks || index >= cuts.count - Self.partialCutMarks {
                 let previousEnd = index > 0 ? cuts[index - 1].upperBound : 0
                 if let start = pattern.prefix(endingAt: cut.lowerBound, in: text, minimum: Self.partialMinimum), start >= previousEnd {
                     ranges.append(start..<cut.lowerBound)
