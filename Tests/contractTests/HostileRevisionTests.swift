@@ -117,23 +117,31 @@ struct HostileRevisionTests {
         let bin = work.appendingPathComponent("bin")
         let temporary = work.appendingPathComponent("tmp")
         for folder in [bin, temporary] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let realGit = try shell("command -v git")
-        try """
-            #!/bin/sh
-            for argument in "$@"; do [ "$argument" = "--batch" ] && exec sleep 120; done
-            exec \(realGit) "$@"
-            """.write(to: bin.appendingPathComponent("git"), atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("git").path)
+        // Written by a shell, not by this process: a file this process holds open for writing
+        // could be inherited by a child another test spawns meanwhile, and exec would then fail
+        // with ETXTBSY.
+        try shell("""
+            real=$(command -v git)
+            printf '#!/bin/sh\\nfor argument in "$@"; do [ "$argument" = "--batch" ] && exec sleep 120; done\\nexec %s "$@"\\n' "$real" > ../bin/git
+            chmod 755 ../bin/git
+            """)
         var environment = environment
         environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["TMPDIR"] = temporary.path
+        let errors = work.appendingPathComponent("stderr.txt").path
         let process = try ChildProcess(
-            ContractBinary.url.path, ["diff", "main:openapi.yaml", "openapi.yaml"], in: work.appendingPathComponent("repo").path, environment: environment)
-        func copies() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).filter { $0.hasPrefix("contract-diff-") } }
+            ContractBinary.url.path, ["diff", "main:openapi.yaml", "openapi.yaml"], in: work.appendingPathComponent("repo").path, environment: environment,
+            stderr: .file(errors))
+        // The copy is a folder `contract-diff-XXXXXX`; the list of objects git is asked for is
+        // a file `contract-diff-objects-XXXXXX` whose name is gone as soon as it is made.
+        func copies() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [])
+                .filter { $0.hasPrefix("contract-diff-") && !$0.hasPrefix("contract-diff-objects-") }
+        }
         // Generous: on a loaded machine starting the binary is slow.
         let deadline = Date().addingTimeInterval(120)
-        while copies().isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(copies().count == 1, "the revision is being copied")
+        while copies().isEmpty, process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(copies().count == 1, "the revision is being copied: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
         process.signal(SIGTERM)
         #expect(process.wait() == 128 + SIGTERM, "ended by the signal")
         #expect(copies().isEmpty, "the copy is removed")
