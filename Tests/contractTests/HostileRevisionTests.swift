@@ -55,20 +55,27 @@ struct HostileRevisionTests {
         try shell("git init -q -b main && git add openapi.yaml && git commit -q -m document")
     }
 
-    /// A commit of a few kilobytes whose trees reuse one another, six levels of ten: a million
-    /// files and 111,111 folders listed. The listing is counted as git writes it and git stopped
-    /// at the limit, so it is refused before millions of entries are held.
-    @Test func aTreeThatListsMillionsOfEntriesIsRefusedAsItIsListed() async throws {
-        try repository()
+    /// A branch `name` whose `contracts` tree is six levels of `fan` entries, each level the one
+    /// below reused, every name `prefix` and its number: a commit of a few kilobytes that lists
+    /// fan^6 files.
+    func reusedTrees(branch name: String, fan: Int, prefix: String) throws {
         try shell("""
+            numbers=$(seq 0 \(fan - 1))
             blob=$(printf x | git hash-object -w --stdin)
-            level=$(for i in 0 1 2 3 4 5 6 7 8 9; do printf '100644 blob %s\tf%s.json\n' $blob $i; done | git mktree)
+            level=$(for i in $numbers; do printf '100644 blob %s\t%s%s.json\n' $blob "\(prefix)" $i; done | git mktree)
             for depth in 1 2 3 4 5; do
-              level=$(for i in 0 1 2 3 4 5 6 7 8 9; do printf '040000 tree %s\td%s\n' $level $i; done | git mktree)
+              level=$(for i in $numbers; do printf '040000 tree %s\t%s%s\n' $level "\(prefix)" $i; done | git mktree)
             done
             root=$(printf '040000 tree %s\tcontracts\n' $level | git mktree)
-            git update-ref refs/heads/bomb $(git commit-tree $root -m bomb)
+            git update-ref refs/heads/\(name) $(git commit-tree $root -m \(name))
             """)
+    }
+
+    /// Six levels of ten: a million files and 111,111 folders listed. The listing is counted as
+    /// git writes it and git stopped at the limit, so it is refused before millions are held.
+    @Test func aTreeThatListsMillionsOfEntriesIsRefusedAsItIsListed() async throws {
+        try repository()
+        try reusedTrees(branch: "bomb", fan: 10, prefix: "f")
         let result = try await contract(["diff", "bomb:contracts", "bomb:contracts"])
         #expect(result.exitCode == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("the tree at that revision lists more than 400000 entries (folders and files, read or not) or 122 MiB of names, the most contract diff lists; nothing was read from it"), "\(result.stderr)")
@@ -78,16 +85,7 @@ struct HostileRevisionTests {
     /// 160 MB of listing) are refused by the listing's bytes, counted as git writes them.
     @Test func aTreeWithLongNamesIsRefusedByTheSizeOfItsListing() async throws {
         try repository()
-        try shell("""
-            long=$(printf 'n%.0s' $(seq 79))
-            blob=$(printf x | git hash-object -w --stdin)
-            level=$(for i in 0 1 2 3 4 5 6 7; do printf '100644 blob %s\t%s%s.json\n' $blob $long $i; done | git mktree)
-            for depth in 1 2 3 4 5; do
-              level=$(for i in 0 1 2 3 4 5 6 7; do printf '040000 tree %s\t%s%s\n' $level $long $i; done | git mktree)
-            done
-            root=$(printf '040000 tree %s\tcontracts\n' $level | git mktree)
-            git update-ref refs/heads/long $(git commit-tree $root -m long)
-            """)
+        try reusedTrees(branch: "long", fan: 8, prefix: String(repeating: "n", count: 79))
         let result = try await contract(["diff", "long:contracts", "long:contracts"])
         #expect(result.exitCode == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("or 122 MiB of names, the most contract diff lists; nothing was read from it"), "\(result.stderr)")
