@@ -365,15 +365,24 @@ struct ReportReader {
 
     // MARK: Values
 
-    private mutating func text(_ object: Int, _ key: StaticString, at pointer: JSONPointer, atMost limit: Int = ReportLimits.maxText) -> String? {
+    /// The member `key` of `object` when it is there and of `kind` (`what` it is called in the
+    /// message); a problem recorded otherwise, the member's absence unless `optional`.
+    private mutating func member(
+        _ object: Int, _ key: StaticString, at pointer: JSONPointer, _ kind: JSONTape.Kind, _ what: String, optional: Bool = false
+    ) -> Int? {
         guard let value = document.member(key, of: object) else {
-            missing("\(key)", at: pointer, entry: object)
+            if !optional { missing("\(key)", at: pointer, entry: object) }
             return nil
         }
-        guard document.kind(value) == .string else {
-            problem("expected a string, found \(document.describe(value))", at: pointer.appending("\(key)"), entry: value)
+        guard document.kind(value) == kind else {
+            problem("expected \(what), found \(document.describe(value))", at: pointer.appending("\(key)"), entry: value)
             return nil
         }
+        return value
+    }
+
+    private mutating func text(_ object: Int, _ key: StaticString, at pointer: JSONPointer, atMost limit: Int = ReportLimits.maxText) -> String? {
+        guard let value = member(object, key, at: pointer, .string, "a string") else { return nil }
         guard document.count(value) <= limit else {
             problem(
                 "expected a text of at most \(InputFile.describe(bytes: limit)) (verify writes none longer), found \(ResponseChecker.grouped(document.count(value))) bytes",
@@ -396,11 +405,7 @@ struct ReportReader {
     /// A text verify clips: one longer than ``ReportLimits/maxClipped`` characters is clipped
     /// here, as verify would have, without reading the rest of it.
     private mutating func clippedText(_ object: Int, _ key: StaticString, at pointer: JSONPointer) -> String? {
-        guard let value = document.member(key, of: object) else { return nil }
-        guard document.kind(value) == .string else {
-            problem("expected a string, found \(document.describe(value))", at: pointer.appending("\(key)"), entry: value)
-            return nil
-        }
+        guard let value = member(object, key, at: pointer, .string, "a string", optional: true) else { return nil }
         let limit = ReportLimits.maxClipped
         guard document.count(value) > limit else { return shared(document.string(value)) }
         let entry = document.tape.entries[value]
@@ -436,14 +441,7 @@ struct ReportReader {
     /// The array at `key`, refused whole when it has more than `limit` elements: nothing is made
     /// of any of them.
     private mutating func array(_ object: Int, _ key: StaticString, at pointer: JSONPointer, atMost limit: Int, what: String) -> Int? {
-        guard let value = document.member(key, of: object) else {
-            missing("\(key)", at: pointer, entry: object)
-            return nil
-        }
-        guard document.kind(value) == .array else {
-            problem("expected an array, found \(document.describe(value))", at: pointer.appending("\(key)"), entry: value)
-            return nil
-        }
+        guard let value = member(object, key, at: pointer, .array, "an array") else { return nil }
         guard document.count(value) <= limit else {
             problem(
                 "expected at most \(ResponseChecker.grouped(limit)) \(what), found \(ResponseChecker.grouped(document.count(value)))",
