@@ -49,14 +49,10 @@ public enum VerifyRun {
                 for testCase in contract.cases { variables.formUnion(VerifyPlan.environmentVariables(contract, testCase)) }
             }
         }
-        var values = variables.compactMap { environment[$0] }
-        for header in arguments.headers {
-            guard let field = try? HeaderArgument.parse(header), let value = field.value else { continue }
-            variables = Set(value.environmentVariables)
-            values += variables.compactMap { environment[$0] }
-            if CredentialHeaders.isCredential(field.name) { values += CredentialHeaders.secretParts(of: Bindings(environment: environment).render(value)) }
-        }
-        if let userInformation = BaseURL.userInformation(arguments.baseURL) { values += BaseURL.secretParts(ofUserInformation: userInformation) }
+        let headers = arguments.headers.compactMap { try? HeaderArgument.parse($0) }
+        for header in headers { variables.formUnion(header.value?.environmentVariables ?? []) }
+        let values = variables.compactMap { environment[$0] }
+            + VerifyPlan.credentials(headers: headers, baseURL: arguments.baseURL, environment: environment)
         return VerifyArgumentError(Secrets(values).redact(error.message))
     }
 

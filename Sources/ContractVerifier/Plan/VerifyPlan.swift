@@ -159,12 +159,17 @@ public struct VerifyPlan: Sendable {
     /// The values of credential headers given on the command line, as sent, and the user
     /// information of a base URL (`https://user:password@host`).
     private static func credentials(in options: VerifyOptions) -> [String] {
-        let bindings = Bindings(environment: options.environment)
-        var secrets = options.extraHeaders.flatMap { header -> [String] in
+        credentials(headers: options.extraHeaders, baseURL: options.baseURL, environment: options.environment)
+    }
+
+    /// The same from the parts of options, for a run refused before its options are whole.
+    static func credentials(headers: [HeaderField], baseURL: String, environment: [String: String]) -> [String] {
+        let bindings = Bindings(environment: environment)
+        var secrets = headers.flatMap { header -> [String] in
             guard let value = header.value, CredentialHeaders.isCredential(header.name) else { return [] }
             return CredentialHeaders.secretParts(of: bindings.render(value))
         }
-        if let userInformation = BaseURL.userInformation(options.baseURL) {
+        if let userInformation = BaseURL.userInformation(baseURL) {
             secrets += BaseURL.secretParts(ofUserInformation: userInformation)
         }
         return secrets
