@@ -57,7 +57,7 @@ public struct FixtureManifest: Sendable, Equatable {
         }
         func failure(_ message: String, at pointer: JSONPointer) -> FixtureStoreError {
             let location = document.nearestLocation(of: pointer)
-            return FixtureStoreError(file: file, location: location, message: "\(message) [\(pointer.isRoot ? "/" : pointer.description)]")
+            return FixtureStoreError(file: file, location: location, pointer: pointer, message: message)
         }
         let root = JSONPointer(tokens: [])
         guard document.value.objectValue?["format"]?.stringValue == "contract-fixtures-manifest",
@@ -86,24 +86,24 @@ public struct FixtureManifest: Sendable, Equatable {
     }
 }
 
+/// Why the fixtures folder was refused or could not be read or changed; it is as it was.
 public struct FixtureStoreError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+    /// The problem, placed in the manifest (file, line, column and pointer) when it is there, else
+    /// without a file.
+    public var diagnostic: Diagnostic
     /// The cause, when the folder could not be read or changed: a `FolderError`, whose own
-    /// `underlying` is the system's error (`ENOSPC`, `EACCES`…). `description` already says it.
+    /// `underlying` is the system's error (`ENOSPC`, `EACCES`…). The message already says it.
     public var underlying: (any Error)?
-    /// Whether `description` already starts compiler-style, `file:line:column: error:`.
-    var isLocated = false
 
-    init(_ description: String, underlying: (any Error)? = nil) {
-        self.description = description
+    init(_ message: String, underlying: (any Error)? = nil) {
+        diagnostic = .argumentError(message)
         self.underlying = underlying
     }
 
-    init(file: String, location: SourceLocation, message: String) {
-        description = "\(file):\(location): error: \(message)"
-        isLocated = true
+    init(file: String, location: SourceLocation, pointer: JSONPointer? = nil, message: String) {
+        diagnostic = .error(message, file: file, location: location, pointer: pointer)
     }
 
-    /// The line to print: compiler-style, with `error:` where no position is known.
-    public var rendered: String { isLocated ? description : "error: \(description)" }
+    /// The line to print, compiler-style.
+    public var description: String { diagnostic.rendered }
 }

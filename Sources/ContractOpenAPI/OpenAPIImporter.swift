@@ -54,7 +54,7 @@ public struct ImportResult: Sendable {
 /// tree `contract lint` accepts.
 public enum OpenAPIImporter {
     /// - Parameter values: values for parameters by name, used before any the document gives.
-    public static func importDocument(path: String, shownAs file: String, values: [String: JSONValue] = [:]) throws(ImportFailure) -> ImportResult {
+    public static func importDocument(path: String, shownAs file: String, values: [String: JSONValue] = [:]) throws(DiagnosticsError) -> ImportResult {
         let document = try OpenAPIDocument.read(path: path, shownAs: file)
         var importer = OperationImporter(document: document)
         importer.givenValues = values
@@ -102,11 +102,11 @@ public enum OpenAPIImporter {
         // out with the reason, and the rest is linted again (a shared schema file that is wrong
         // is the importer's fault, and stops the import, as before).
         for _ in 0..<4 where !problems.isEmpty {
-            let broken = Set(problems.map(\.file))
+            let broken = Set(problems.map { $0.file ?? "" })
             guard broken.allSatisfy({ !$0.hasPrefix("schemas/") }) else { break }
             let operations = Dictionary(contracts.map { ($0.file, $0.pointer) }, uniquingKeysWith: { first, _ in first })
             for problem in problems {
-                let at = operations[problem.file] ?? .root
+                let at = problem.file.flatMap { operations[$0] } ?? .root
                 diagnostics.append(document.warning("this operation is left out: its contract does not lint: \(problem.message)", at: at))
             }
             contracts.removeAll { broken.contains($0.file) }
@@ -122,7 +122,7 @@ public enum OpenAPIImporter {
         if !problems.isEmpty {
             // A document the importer cannot turn into valid contracts is the importer's fault;
             // say so rather than write a tree that does not lint.
-            throw ImportFailure(diagnostics: problems.map {
+            throw DiagnosticsError(problems.map {
                 var diagnostic = $0
                 diagnostic.message = "the import made an invalid contract (please report this with the document): " + diagnostic.message
                 return diagnostic
@@ -159,8 +159,8 @@ public enum OpenAPIImporter {
         var dropped: Set<String> = []
         let diagnostics = lint(files)
         for error in diagnostics where error.severity == .error {
-            guard let index = contractIndex[error.file], let pointer = error.pointer, let (caseIndex, key) = exampleLocation(pointer),
-                dropped.insert("\(error.file)#\(caseIndex)/\(key.part)").inserted,
+            guard let file = error.file, let index = contractIndex[file], let pointer = error.pointer, let (caseIndex, key) = exampleLocation(pointer),
+                dropped.insert("\(file)#\(caseIndex)/\(key.part)").inserted,
                 case .array(var cases)? = contracts[index].value["cases"], case .object(var testCase) = cases[caseIndex],
                 case .object(var part)? = testCase[key.part]
             else { continue }
@@ -174,7 +174,7 @@ public enum OpenAPIImporter {
                 at: contracts[index].pointer))
         }
         let remaining = diagnostics.filter { error in
-            error.severity == .error && !(contractIndex[error.file] != nil && error.pointer.flatMap(exampleLocation) != nil)
+            error.severity == .error && !(error.file.flatMap { contractIndex[$0] } != nil && error.pointer.flatMap(exampleLocation) != nil)
         }
         return (warnings, remaining)
     }

@@ -30,12 +30,6 @@ struct BaselineCommand: ParsableCommand {
     func run() throws {
         // A stopped update must not leave a partial baseline behind.
         StopSignals.removePartialOutputsOnStop()
-        switch BaselineRun.run(report: report, out: out, reason: reason, expires: expires) {
-        case .success(let outcome):
-            print("\(out): \(outcome.baseline.entries.count) known findings (\(outcome.added) added, \(outcome.kept) kept, \(outcome.removed) removed as fixed)")
-        case .failure(let error):
-            for diagnostic in error.diagnostics { printError(diagnostic.rendered) }
-            throw ExitCode(2)
-        }
+        try BaselineRun.run(report: report, out: out, reason: reason, expires: expires).exit(command: "baseline")
     }
 }

@@ -27,13 +27,12 @@ struct DiffCommand: ParsableCommand {
     var new: String
 
     @Option(help: "What fails the run (exit 1): 'breaking' changes (the default) or 'warning' and above.")
-    var failOn = "breaking"
+    var failOn = DiffFailOn.breaking
 
     @Option(help: "Changes accepted, each with a reason: a 'contract-diff-ignore' file (docs/diff-rules.md).")
     var ignore: String?
 
-    @Option(name: .customLong("report"), help: "Also write a report, 'text=PATH', 'json=PATH', 'markdown=PATH' or 'junit=PATH'; repeatable.")
-    var reports: [String] = []
+    @OptionGroup var reports: ReportOptions<DiffReportKind>
 
     @Option(help: "Accept every change that would fail the run, with this reason: written into the --ignore file (made when missing), to review in the pull request.")
     var accept: String?
@@ -47,19 +46,9 @@ struct DiffCommand: ParsableCommand {
         var arguments = DiffArguments(old: old, new: new, workingDirectory: FileManager.default.currentDirectoryPath)
         arguments.failOn = failOn
         arguments.ignorePath = ignore
-        arguments.reports = reports
+        arguments.reports = reports.reports
         arguments.acceptReason = accept
         arguments.acceptExpires = expires
-        switch DiffRun.run(arguments) {
-        case .invalid(let error):
-            for diagnostic in error.diagnostics { printError(diagnostic.printed) }
-            printError("nothing was compared")
-            throw ExitCode(2)
-        case .finished(_, let text, let exitCode, let reportErrors):
-            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
-            for problem in reportErrors { printError("error: \(problem)") }
-            if !reportErrors.isEmpty { throw ExitCode(2) }
-            if exitCode != 0 { throw ExitCode(exitCode) }
-        }
+        try DiffRun.run(arguments).exit(command: "diff")
     }
 }

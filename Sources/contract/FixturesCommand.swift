@@ -1,6 +1,5 @@
 import ArgumentParser
 import ContractFixtures
-import ContractModel
 
 struct FixturesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,26 +24,6 @@ struct FixturesCommand: ParsableCommand {
     var check = false
 
     func run() throws {
-        switch FixturesRun.run(directory: contracts.directory, out: out, check: check) {
-        case .invalidContracts(let invalid):
-            invalid.print(consequence: "no fixtures written")
-            throw ExitCode(2)
-        case .unbuildable(let diagnostics):
-            for diagnostic in diagnostics { printError(diagnostic.printed) }
-            printError("no fixtures written")
-            throw ExitCode(2)
-        case .folderRefused(let error):
-            printError(error.rendered)
-            throw ExitCode(2)
-        case .written(let summary, let count):
-            print("\(count) fixtures in \(out): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed")
-        case .checked(let report):
-            for item in report.items { print(item) }
-            guard report.isClean else {
-                print("\(report.items.count) fixture\(report.items.count == 1 ? "" : "s") out of date in \(out); run 'contract fixtures --out \(out) \(contracts.directory)'")
-                throw ExitCode(1)
-            }
-            print("\(report.upToDate) fixtures up to date in \(out)")
-        }
+        try FixturesRun.run(directory: contracts.directory, out: out, check: check).exit(command: "fixtures")
     }
 }

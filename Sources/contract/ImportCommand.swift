@@ -1,6 +1,4 @@
 import ArgumentParser
-import ContractJSON
-import ContractModel
 import ContractOpenAPI
 
 struct ImportCommand: ParsableCommand {
@@ -43,48 +41,6 @@ struct ImportOpenAPICommand: ParsableCommand {
     var values: [String] = []
 
     func run() throws {
-        let result: ImportResult
-        let outcome: ImportWriter.Outcome
-        switch OpenAPIImportRun.run(document: file, out: out, values: values) {
-        case .invalidArguments(let error):
-            throw ValidationError(error.message)
-        case .failed(let diagnostics):
-            for diagnostic in diagnostics { printError(diagnostic.printed) }
-            printError("nothing was written")
-            throw ExitCode(2)
-        case .imported(let imported, let written):
-            result = imported
-            outcome = written
-        }
-        // Warnings and notes go to standard error, in the document's order, as a compiler's do.
-        for diagnostic in result.diagnostics { printError(diagnostic.rendered) }
-        let removed = outcome.removed.isEmpty ? "" : ", \(outcome.removed.count) removed"
-        print(
-            "\(counted(result.contractCount, "contract")) with \(counted(result.caseCount, "case")) in \(out): "
-                + "\(counted(outcome.written.count, "file")) written, \(outcome.unchanged.count) unchanged\(removed)")
-        for path in outcome.kept { print("kept \(out)/\(path): no longer generated, but edited since the last import") }
-        if !result.servers.isEmpty {
-            print("Servers in the document (pass one, or your own, as --base-url):")
-            for server in result.servers { print("  \(server)") }
-        }
-        if !result.variables.isEmpty {
-            print("Environment variables the contracts read (set them before 'contract verify'):")
-            for variable in result.variables {
-                print("  \(variable.name): \(variable.usage)" + (variable.scheme.isEmpty ? "" : " (security scheme '\(variable.scheme)')"))
-            }
-        }
-        if !result.madeUpValues.isEmpty {
-            print("Request values the document gives no example for, made up from their schemas (give real ones with --value NAME=VALUE; the folder keeps them for later imports):")
-            for value in result.madeUpValues {
-                let cases = value.usedBy.prefix(3).joined(separator: ", ") + (value.usedBy.count > 3 ? " and \(value.usedBy.count - 3) more" : "")
-                print("  \(value.name) (\(value.location)) = \(CanonicalJSONWriter(style: .compact).string(value.value)): \(cases)")
-            }
-        }
-        if result.contractCount > 0 { print("Next: contract lint \(out) && contract verify --base-url URL \(out)") }
-    }
-
-    /// `1 case`, `2 cases`.
-    private func counted(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        try OpenAPIImportRun.run(document: file, out: out, values: values).exit(command: "import openapi")
     }
 }

@@ -12,28 +12,12 @@ struct LintCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text
-        case json
-    }
-
     @OptionGroup var contracts: ContractsDirectory
 
     @Option(help: "Output format: text (compiler-style lines) or json (for editors and CI annotations).")
-    var format: Format = .text
+    var format: LintFormat = .text
 
     func run() throws {
-        let report: LintReport
-        do {
-            report = try ContractLinter.lint(directory: contracts.directory)
-        } catch {
-            printError("error: \(error.message)")
-            throw ExitCode(2)
-        }
-        switch format {
-        case .text: print(report.renderText(), terminator: "")
-        case .json: print(report.renderJSON(), terminator: "")
-        }
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        try LintRun.run(directory: contracts.directory, format: format).exit(command: "lint")
     }
 }

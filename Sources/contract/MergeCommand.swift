@@ -26,28 +26,15 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "The JSON report of each shard ('contract verify --shard i/n --report json=PATH').")
     var shardReports: [String] = []
 
-    @Option(name: .customLong("report"), help: "Write a report of the whole run, 'json=PATH', 'junit=PATH', 'markdown=PATH' or 'html=PATH'; repeatable.")
-    var reports: [String] = []
+    @OptionGroup var reports: ReportOptions<FileReporter.Kind>
 
-    @Flag(name: [.customShort("q"), .long], help: "Print only the cases that did not pass (and the summary).")
-    var quiet = false
-
-    @Option(help: "Colours: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.")
-    var color: ColorChoice = .auto
+    @OptionGroup var console: ConsoleOptions
 
     func run() throws {
-        if !reports.isEmpty { StopSignals.removePartialOutputsOnStop() }
-        let console = RunConsole(color: color, quiet: quiet, environment: ProcessInfo.processInfo.environment)
-        defer { console.output.flush() }
-        switch MergeRun.run(reports: shardReports, reportRequests: reports, reporters: [console.reporter]) {
-        case .invalidArguments(let error):
-            throw ValidationError(error.message)
-        case .invalidReports(let error):
-            for diagnostic in error.diagnostics { printError(diagnostic.printed) }
-            printError("nothing was written")
-            throw ExitCode(2)
-        case .finished(let summary):
-            try summary.exit()
-        }
+        if !reports.reports.isEmpty { StopSignals.removePartialOutputsOnStop() }
+        let terminal = RunConsole(console, environment: ProcessInfo.processInfo.environment)
+        let result = MergeRun.run(reports: shardReports, reportRequests: reports.reports, reporters: [terminal.reporter])
+        terminal.output.flush()
+        try result.exit(command: "merge")
     }
 }

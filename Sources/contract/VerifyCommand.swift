@@ -63,8 +63,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("header"), help: "Send this header with every request, 'Name: value'; the value may hold ${env:NAME}; repeatable.")
     var headers: [String] = []
 
-    @Option(name: .customLong("report"), help: "Also write a report, 'json=PATH', 'junit=PATH', 'markdown=PATH' or 'html=PATH'; repeatable.")
-    var reports: [String] = []
+    @OptionGroup var reports: ReportOptions<FileReporter.Kind>
 
     @Flag(help: "The cases share no state: run a case that changes state beside cases on the same resources (by default it waits for them).")
     var independentCases = false
@@ -76,33 +75,18 @@ struct VerifyCommand: AsyncParsableCommand {
     var baseline: String?
 
     @Option(help: "What fails the run (exit 1): 'new' findings, those the baseline does not know (the default; without a baseline every finding is new), or 'any'.")
-    var failOn = "new"
+    var failOn = FailOn.new
 
-    @Flag(name: [.customShort("q"), .long], help: "Print only the cases that did not pass (and the summary).")
-    var quiet = false
-
-    @Option(help: "Colours and a progress line: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.")
-    var color: ColorChoice = .auto
+    @OptionGroup var console: ConsoleOptions
 
     func run() async throws {
         // A stopped run must not leave the partial report files behind.
-        if !reports.isEmpty { StopSignals.removePartialOutputsOnStop() }
+        if !reports.reports.isEmpty { StopSignals.removePartialOutputsOnStop() }
         let environment = ProcessInfo.processInfo.environment
-        let console = RunConsole(color: color, quiet: quiet, environment: environment)
-        defer { console.output.flush() }
-        switch await VerifyRun.run(arguments, environment: environment, reporters: [console.reporter]) {
-        case .invalidArguments(let error):
-            throw ValidationError(error.message)
-        case .invalidContracts(let invalid):
-            invalid.print(consequence: "nothing was sent")
-            throw ExitCode(2)
-        case .invalidPlan(let error):
-            for diagnostic in error.diagnostics { printError(diagnostic.printed) }
-            printError("nothing was sent")
-            throw ExitCode(2)
-        case .finished(let summary):
-            try summary.exit()
-        }
+        let terminal = RunConsole(console, environment: environment)
+        let result = await VerifyRun.run(arguments, environment: environment, reporters: [terminal.reporter])
+        terminal.output.flush()
+        try result.exit(command: "verify")
     }
 
     private var arguments: VerifyArguments {
@@ -119,7 +103,7 @@ struct VerifyCommand: AsyncParsableCommand {
         arguments.insecure = insecure
         arguments.caCertificatePath = cacert
         arguments.headers = headers
-        arguments.reports = reports
+        arguments.reports = reports.reports
         arguments.independentCases = independentCases
         arguments.baselinePath = baseline
         arguments.failOn = failOn
@@ -128,6 +112,3 @@ struct VerifyCommand: AsyncParsableCommand {
         return arguments
     }
 }
-
-// The parser reads `--color` straight into the library's choice.
-extension ColorChoice: ExpressibleByArgument {}

@@ -75,8 +75,8 @@ struct DiffIgnoreTests {
         #expect(failure(#"{"format": "contract-diff-ignore", "version": 1, "changes": [{"fingerprint": "aaaaaaaaaaaaaaaa", "reason": " \n "}]}"#) == [
             "ignore.json:1:108: error: 'reason' is empty: accepting a change needs a why [/changes/0/reason]"
         ])
-        #expect(throws: DiffError.self) { try DiffIgnore.entries(for: [Self.removed], reason: "  ") }
-        #expect(throws: DiffError.self) { try DiffIgnore.entries(for: [Self.removed], reason: "API-42", expires: "next week") }
+        #expect(throws: DiagnosticsError.self) { try DiffIgnore.entries(for: [Self.removed], reason: "  ") }
+        #expect(throws: DiagnosticsError.self) { try DiffIgnore.entries(for: [Self.removed], reason: "API-42", expires: "next week") }
     }
 
     @Test func aFileThatIsNotAnIgnoreFileIsRefusedWhole() {

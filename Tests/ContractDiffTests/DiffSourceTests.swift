@@ -350,7 +350,7 @@ extension DiffTree {
     }
 }
 
-extension Result where Success == DiffTree, Failure == DiffError {
+extension Result where Success == DiffTree, Failure == DiagnosticsError {
     /// The error as the command prints it, or a note that there was none.
     fileprivate var failureText: String {
         switch self {
@@ -425,7 +425,7 @@ private final class Scratch {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    func load(_ argument: String, in directory: String) -> Result<DiffTree, DiffError> {
+    func load(_ argument: String, in directory: String) -> Result<DiffTree, DiagnosticsError> {
         DiffSource.load(argument, workingDirectory: directory, git: "git", temporaryRoot: temporary)
     }
 

@@ -52,7 +52,7 @@ struct RevisionLimitTests {
         try Data(("\"" + String(repeating: "x", count: count - 2) + "\"").utf8).write(to: URL(fileURLWithPath: repository + "/" + path))
     }
 
-    func load(_ argument: String, _ limits: RevisionLimits) -> Result<DiffTree, DiffError> {
+    func load(_ argument: String, _ limits: RevisionLimits) -> Result<DiffTree, DiagnosticsError> {
         DiffSource.load(argument, workingDirectory: repository, git: git, temporaryRoot: temporary, limits: limits)
     }
 

@@ -37,7 +37,7 @@ struct FixtureDiagnosticsTests {
         let planner = FixturePlanner(set)
         let (fixtures, problems) = planner.plan()
         #expect(fixtures.map(\.path) == ["odd/fine.json"])
-        let printed = planner.diagnostics(for: problems).map(\.printed).joined(separator: "\n") + "\n"
+        let printed = planner.diagnostics(for: problems).map(\.rendered).joined(separator: "\n") + "\n"
         try GoldenFiles().check(printed, against: "fixture-problems.txt")
     }
 }

@@ -128,7 +128,7 @@ struct FixtureStoreTests {
             try FixtureStore(directory: root.appendingPathComponent("file/out").path).write(try exampleFixtures())
         }
         let cause = try #require(error?.underlying.map { "\($0)" }, "the folder's error is kept")
-        #expect(error?.description == cause + "; the previous fixtures are unchanged")
+        #expect(error?.diagnostic.message == cause + "; the previous fixtures are unchanged")
         #expect(cause.hasPrefix("cannot create the folder \(root.path)/file: "), "\(cause)")
     }
 

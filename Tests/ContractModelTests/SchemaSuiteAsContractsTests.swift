@@ -190,7 +190,7 @@ struct SchemaSuiteAsContractsTests {
         }
         files.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
         let set = ContractLoader.load(files: files, directory: directory)
-        return LintedTree(cases: cases, diagnostics: Dictionary(grouping: set.diagnostics, by: \.file), remoteCount: remoteCount)
+        return LintedTree(cases: cases, diagnostics: Dictionary(grouping: set.diagnostics, by: { $0.file ?? "" }), remoteCount: remoteCount)
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Documents that once broke the import (found in review), each pinned to what it should do.
 struct EdgeCaseTests {
-    func importYAML(_ yaml: String) throws(ImportFailure) -> ImportResult {
+    func importYAML(_ yaml: String) throws(DiagnosticsError) -> ImportResult {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("edge-\(UUID().uuidString).yaml")
         try? yaml.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -37,7 +37,7 @@ struct EdgeCaseTests {
     @Test func aliasBombsAreRefusedQuickly() {
         var yaml = "openapi: 3.0.3\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 { yaml += "\(Character(Unicode.Scalar(UInt8(97 + level)))): &\(Character(Unicode.Scalar(UInt8(97 + level)))) [" + Array(repeating: "*\(Character(Unicode.Scalar(UInt8(96 + level))))", count: 10).joined(separator: ", ") + "]\n" }
-        #expect { try importYAML(yaml) } throws: { ($0 as? ImportFailure)?.diagnostics.first?.message.contains("aliases expand") == true }
+        #expect { try importYAML(yaml) } throws: { ($0 as? DiagnosticsError)?.diagnostics.first?.message.contains("aliases expand") == true }
     }
 
     @Test func mergeKeysAreApplied() throws {

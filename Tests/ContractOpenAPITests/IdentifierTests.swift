@@ -8,7 +8,7 @@ import Testing
 /// The import makes contract ids and case names that lint accepts and that are fixture paths on
 /// every platform, whatever the document calls its operations and examples.
 struct IdentifierTests {
-    func importYAML(_ yaml: String) throws(ImportFailure) -> ImportResult {
+    func importYAML(_ yaml: String) throws(DiagnosticsError) -> ImportResult {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("identifiers-\(UUID().uuidString).yaml")
         try? yaml.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }

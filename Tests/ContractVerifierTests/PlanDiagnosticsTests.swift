@@ -28,7 +28,7 @@ struct PlanDiagnosticsTests {
         ])
         var options = VerifyOptions(baseURL: "http://127.0.0.1:1")
         options.extraHeaders = [HeaderField(name: "X-Api-Key", value: try TemplateString(parsing: "${env:API_KEY}"))]
-        let error = #expect(throws: VerifyPlanError.self) { try VerifyPlan(set, options: options) }
+        let error = #expect(throws: DiagnosticsError.self) { try VerifyPlan(set, options: options) }
         try GoldenFiles().check((error?.description ?? "") + "\n", against: "plan-problems.txt")
     }
 
@@ -43,7 +43,7 @@ struct PlanDiagnosticsTests {
                 }
                 """
         ])
-        let error = #expect(throws: VerifyPlanError.self) { try VerifyPlan(set, options: VerifyOptions(baseURL: "http://127.0.0.1:1")) }
+        let error = #expect(throws: DiagnosticsError.self) { try VerifyPlan(set, options: VerifyOptions(baseURL: "http://127.0.0.1:1")) }
         #expect(error?.description
             == "c/list.json:3:88: error: environment variable TOKEN is not set; it is used by products.list/ok [/request/headers/Authorization]")
     }
@@ -51,15 +51,15 @@ struct PlanDiagnosticsTests {
     @Test func withoutTheContractDocumentsTheFileAndPointerRemain() throws {
         var set = Fixtures.tree
         set.dropContractDocuments()
-        let error = #expect(throws: VerifyPlanError.self) { try VerifyPlan(set, options: VerifyOptions(baseURL: "http://127.0.0.1:1")) }
-        #expect(error?.diagnostics.first?.printed
+        let error = #expect(throws: DiagnosticsError.self) { try VerifyPlan(set, options: VerifyOptions(baseURL: "http://127.0.0.1:1")) }
+        #expect(error?.diagnostics.first?.rendered
             == "c/create.json: error: environment variable TOKEN is not set; it is used by products.create/copy, products.get/found [/cases/0]")
     }
 
     @Test func anEmptySelectionIsAnArgumentError() throws {
         var options = VerifyOptions(baseURL: "http://127.0.0.1:1")
         options.selection.ids = ["nothing.*"]
-        let error = #expect(throws: VerifyPlanError.self) { try VerifyPlan(Fixtures.tree, options: options) }
+        let error = #expect(throws: DiagnosticsError.self) { try VerifyPlan(Fixtures.tree, options: options) }
         #expect(error?.diagnostics == [.argumentError("no case matches the selection (--id, --tag)")])
         #expect(error?.description == "error: no case matches the selection (--id, --tag)")
     }

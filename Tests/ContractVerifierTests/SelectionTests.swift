@@ -40,8 +40,8 @@ struct SelectionTests {
     }
 
     @Test func aMissingSecretStopsThePlanAndNamesItsUsers() {
-        let error = #expect(throws: VerifyPlanError.self) { try names(CaseSelection(), environment: [:]) }
-        #expect(error?.problems == ["environment variable TOKEN is not set; it is used by products.create/copy, products.get/found"])
+        let error = #expect(throws: DiagnosticsError.self) { try names(CaseSelection(), environment: [:]) }
+        #expect(error?.diagnostics.map(\.message) == ["environment variable TOKEN is not set; it is used by products.create/copy, products.get/found"])
         // Placed where the first user, products.create/copy, writes it.
         #expect(error?.diagnostics.first?.pointer?.description == "/cases/0/request/body/token")
     }

@@ -73,7 +73,7 @@ struct ShardReportTests {
         }
         func refusal(_ shards: [ShardReport]) -> [String] {
             guard case .failure(let error) = ShardMerge.merge(shards) else { return [] }
-            return error.diagnostics.map(\.printed)
+            return error.diagnostics.map(\.rendered)
         }
         #expect(try refusal([shard(1), shard(3)]) == ["error: shard 2/3 is missing: the run was split in 3, and only 2 reports were given"])
         #expect(try refusal([shard(1), shard(2), shard(2), shard(3)]) == ["s2.json: error: is shard 2/3 again, as 's2.json' is: give each shard's report once"])
@@ -95,13 +95,13 @@ struct ShardReportTests {
             Issue.record("a broken report was read")
             return
         }
-        let printed = error.diagnostics.map(\.printed)
+        let printed = error.diagnostics.map(\.rendered)
         #expect(printed.contains { $0.hasPrefix("r.json:") && $0.contains("expected passed, failed or error, found 'drifted'") && $0.contains("/cases/1/outcome") }, "\(printed)")
         #expect(printed.contains { $0.contains("expected a whole number from 0 to 1,000,000 (attempts), found '3'") && $0.contains("/cases/4/attempts") }, "\(printed)")
         guard case .failure(let old) = ShardReport.read(Array(#"{"format": "contract-verify-report", "version": 1, "cases": []}"#.utf8), file: "old.json") else {
             Issue.record("a report without 'run' was read")
             return
         }
-        #expect(old.diagnostics.map(\.printed) == ["old.json:1:1: error: the report does not say which run it is part of ('run'): it was written by an older contract; run verify again to merge it"])
+        #expect(old.diagnostics.map(\.rendered) == ["old.json:1:1: error: the report does not say which run it is part of ('run'): it was written by an older contract; run verify again to merge it"])
     }
 }

@@ -203,10 +203,10 @@ struct VerifyRunTests {
     }
 
     @Test func anEmptySelectionIsAPlanError() async throws {
-        let error = await #expect(throws: VerifyPlanError.self) {
+        let error = await #expect(throws: DiagnosticsError.self) {
             _ = try await run(baseURL: "http://127.0.0.1:1") { $0.selection.ids = ["nothing*"] }
         }
-        #expect(error?.problems == ["no case matches the selection (--id, --tag)"])
+        #expect(error?.diagnostics.map(\.message) == ["no case matches the selection (--id, --tag)"])
     }
 
     @Test func aSetupStepWithoutResponseIsAnErrorNotDrift() async throws {

@@ -10,8 +10,8 @@ public struct DiffArguments: Sendable {
     public var new: String
     /// Where relative paths and git revisions are read.
     public var workingDirectory: String
-    /// `breaking` (the default) or `warning`.
-    public var failOn = "breaking"
+    /// What fails the run: breaking changes (the default), or warnings too.
+    public var failOn = DiffFailOn.breaking
     /// An ignore file (`contract-diff-ignore`): changes accepted, each with a reason.
     public var ignorePath: String?
     /// `KIND=PATH` for `text`, `json`, `markdown`, `junit`.
@@ -31,37 +31,60 @@ public struct DiffArguments: Sendable {
     }
 }
 
-/// What a `contract diff` came to.
-public enum DiffOutcome: Sendable {
-    /// An argument, a tree or the ignore file is unusable: nothing was compared (exit 2).
-    case invalid(DiffError)
-    /// The trees were compared; `text` is the console report, `exitCode` 0 or 1, and
-    /// `reportErrors` the report files that could not be written (exit 2).
-    case finished(result: DiffResult, text: String, exitCode: Int32, reportErrors: [String])
+/// `contract diff --fail-on`: the least severe change that fails the run (exit 1).
+public enum DiffFailOn: String, Sendable, CaseIterable {
+    case breaking
+    case warning
+
+    var severity: Change.Severity {
+        switch self {
+        case .breaking: .breaking
+        case .warning: .warning
+        }
+    }
 }
 
 /// `contract diff` as one call: read both trees (``DiffSource``), compare them
 /// (``DiffRun/compare(old:new:)``), apply the ignore file, and write the reports.
 public enum DiffRun {
-    public static func run(_ arguments: DiffArguments) -> DiffOutcome {
-        guard let failOn = Change.Severity(rawValue: arguments.failOn), failOn != .safe else {
-            return .invalid(DiffError([.argumentError("--fail-on must be 'breaking' or 'warning', found '\(arguments.failOn)'")]))
-        }
-        var requests: [(kind: DiffReportKind, path: String)] = []
-        for text in arguments.reports {
-            guard let equals = text.firstIndex(of: "="), let kind = DiffReportKind(rawValue: String(text[..<equals])), equals < text.index(before: text.endIndex)
-            else {
-                let kinds = DiffReportKind.allCases.map { "'\($0.rawValue)=PATH'" }.joined(separator: ", ")
-                return .invalid(DiffError([.argumentError("--report must be one of \(kinds), found '\(text)'")]))
-            }
-            requests.append((kind, String(text[text.index(after: equals)...])))
+    /// The result's output is the console report; its exit code 0, 1 for a change at or above
+    /// `--fail-on`, 2 when nothing could be compared (an argument, a tree or the ignore file is
+    /// unusable) or a report could not be written.
+    public static func run(_ arguments: DiffArguments) -> CommandResult<DiffResult> {
+        let failOn = arguments.failOn.severity
+        let requests: [ReportRequest<DiffReportKind>]
+        do {
+            requests = try ReportRequest.checked(arguments.reports, workingDirectory: arguments.workingDirectory)
+        } catch {
+            return .refused(error)
         }
         if arguments.acceptReason != nil, arguments.ignorePath == nil {
-            return .invalid(DiffError([.argumentError("--accept writes into the ignore file: give it with --ignore FILE (it is made when it does not exist)")]))
+            return .refused(DiagnosticsError(argument: "--accept writes into the ignore file: give it with --ignore FILE (it is made when it does not exist)"))
         }
         if arguments.acceptExpires != nil, arguments.acceptReason == nil {
-            return .invalid(DiffError([.argumentError("--expires dates the entries --accept writes: give --accept REASON too")]))
+            return .refused(DiagnosticsError(argument: "--expires dates the entries --accept writes: give --accept REASON too"))
         }
+        switch compared(arguments, failOn: failOn) {
+        case .failure(let error):
+            return .stopped(error, consequence: "nothing was compared")
+        case .success(let result):
+            var unwritten: [Diagnostic] = []
+            for request in requests {
+                do {
+                    try OutputFile.write(DiffReport.render(result, as: request.kind, failOn: failOn), to: request.url(in: arguments.workingDirectory).path)
+                } catch {
+                    unwritten.append(.argumentError("cannot write the \(request.kind.rawValue) report to '\(request.path)': \(error)"))
+                }
+            }
+            return CommandResult(
+                exitCode: unwritten.isEmpty ? result.exitCode(failOn: failOn) : 2, summary: result,
+                output: DiffReport.render(result, as: .text, failOn: failOn), diagnostics: unwritten)
+        }
+    }
+
+    /// The read, compare and ignore stages: both trees compared, with the ignore file applied
+    /// (and written first, with `--accept`).
+    private static func compared(_ arguments: DiffArguments, failOn: Change.Severity) -> Result<DiffResult, DiagnosticsError> {
         var ignore: DiffIgnore?
         if let path = arguments.ignorePath {
             let full = path.hasPrefix("/") ? path : arguments.workingDirectory + "/" + path
@@ -69,18 +92,18 @@ public enum DiffRun {
             case .success(let bytes):
                 switch DiffIgnore.parse(bytes, file: path) {
                 case .success(let parsed): ignore = parsed
-                case .failure(let error): return .invalid(error)
+                case .failure(let error): return .failure(error)
                 }
             case .failure(.unreadable(ENOENT)) where arguments.acceptReason != nil:
                 ignore = DiffIgnore(entries: [])
             case .failure(.unreadable(ENOENT)):
-                return .invalid(DiffError([.error("no such ignore file (--accept REASON makes it)", file: path)]))
+                return .failure(DiagnosticsError([.error("no such ignore file (--accept REASON makes it)", file: path)]))
             case .failure(.tooLarge):
-                return .invalid(DiffError([.error(
+                return .failure(DiagnosticsError([.error(
                     "expected an ignore file of at most \(InputFile.describe(bytes: DiffIgnore.maxFileBytes)) (\(ByteCount.grouped(DiffIgnore.maxEntries)) entries at most); this file is larger",
                     file: path)]))
             case .failure(let failure):
-                return .invalid(DiffError([.error("cannot read the ignore file: \(InputFile.reason(failure))", file: path)]))
+                return .failure(DiagnosticsError([.error("cannot read the ignore file: \(InputFile.reason(failure))", file: path)]))
             }
         }
         let old: DiffTree
@@ -89,9 +112,9 @@ public enum DiffRun {
         case (.success(let a), .success(let b)):
             (old, new) = (a, b)
         case (.failure(let a), .failure(let b)):
-            return .invalid(DiffError(a.diagnostics + b.diagnostics))
+            return .failure(DiagnosticsError(a.diagnostics + b.diagnostics))
         case (.failure(let error), _), (_, .failure(let error)):
-            return .invalid(error)
+            return .failure(error)
         }
         var result = compare(old: old, new: new)
         if var accepted = ignore, let reason = arguments.acceptReason, let path = arguments.ignorePath {
@@ -99,11 +122,11 @@ public enum DiffRun {
             let open = accepted.apply(to: result.changes, today: today).kept.filter { $0.severity <= failOn }
             do {
                 accepted = try accepted.accepting(open, reason: reason, expires: arguments.acceptExpires)
-                try Self.write(accepted.text, to: path.hasPrefix("/") ? path : arguments.workingDirectory + "/" + path)
-            } catch let error as DiffError {
-                return .invalid(error)
+                try OutputFile.write(accepted.text, to: path.hasPrefix("/") ? path : arguments.workingDirectory + "/" + path)
+            } catch let error as DiagnosticsError {
+                return .failure(error)
             } catch {
-                return .invalid(DiffError([.error("cannot write the ignore file: \(error)", file: path)]))
+                return .failure(DiagnosticsError([.error("cannot write the ignore file: \(error)", file: path)]))
             }
             ignore = accepted
         }
@@ -111,17 +134,7 @@ public enum DiffRun {
             let applied = ignore.apply(to: result.changes, today: arguments.today ?? CalendarDay.today())
             result = DiffResult(old: result.old, new: result.new, changes: applied.kept, ignored: applied.ignored, unusedIgnores: applied.unused)
         }
-        var reportErrors: [String] = []
-        for request in requests {
-            let path = request.path.hasPrefix("/") ? request.path : arguments.workingDirectory + "/" + request.path
-            do {
-                try Self.write(DiffReport.render(result, as: request.kind, failOn: failOn), to: path)
-            } catch {
-                reportErrors.append("cannot write the \(request.kind.rawValue) report to '\(request.path)': \(error)")
-            }
-        }
-        return .finished(
-            result: result, text: DiffReport.render(result, as: .text, failOn: failOn), exitCode: result.exitCode(failOn: failOn), reportErrors: reportErrors)
+        return .success(result)
     }
 
     /// The changes from `old` to `new`, in memory: for tests and tools.
@@ -134,11 +147,5 @@ public enum DiffRun {
         var comparer = TreeComparer(old: TreeView(old.set, sources: old.sources), new: TreeView(new.set, sources: new.sources), oldFixtures: served)
         comparer.compare()
         return DiffResult(old: old.shownAs, new: new.shownAs, changes: comparer.changes)
-    }
-
-    /// Written beside the destination and renamed over it, never through a link: a report is
-    /// whole or absent (``OutputFile``).
-    private static func write(_ text: String, to path: String) throws(FolderError) {
-        try OutputFile.write(text, to: path)
     }
 }

@@ -48,7 +48,7 @@ public struct DiffTree: Sendable {
 /// removed after).
 public enum DiffSource {
     /// - workingDirectory: where relative paths and git run.
-    public static func load(_ argument: String, workingDirectory: String) -> Result<DiffTree, DiffError> {
+    public static func load(_ argument: String, workingDirectory: String) -> Result<DiffTree, DiagnosticsError> {
         load(argument, workingDirectory: workingDirectory, git: "git", temporaryRoot: TemporaryFolder.systemRoot)
     }
 
@@ -58,8 +58,8 @@ public enum DiffSource {
     /// - limits: how much a revision may hold (tests lower them).
     static func load(
         _ argument: String, workingDirectory: String, git: String, temporaryRoot: String, limits: RevisionLimits = .standard
-    ) -> Result<DiffTree, DiffError> {
-        do throws(DiffError) {
+    ) -> Result<DiffTree, DiagnosticsError> {
+        do throws(DiagnosticsError) {
             let workingDirectory = workingDirectory.isEmpty ? "." : workingDirectory
             return .success(try tree(argument, workingDirectory: workingDirectory, git: git, temporaryRoot: temporaryRoot, limits: limits))
         } catch {
@@ -67,7 +67,7 @@ public enum DiffSource {
         }
     }
 
-    private static func tree(_ argument: String, workingDirectory: String, git: String, temporaryRoot: String, limits: RevisionLimits) throws(DiffError) -> DiffTree {
+    private static func tree(_ argument: String, workingDirectory: String, git: String, temporaryRoot: String, limits: RevisionLimits) throws(DiagnosticsError) -> DiffTree {
         let onDisk = argument.hasPrefix("/") ? argument : (workingDirectory as NSString).appendingPathComponent(argument)
         var isDirectory: ObjCBool = false
         if !argument.isEmpty, FileManager.default.fileExists(atPath: onDisk, isDirectory: &isDirectory) {
@@ -83,7 +83,7 @@ public enum DiffSource {
 
     // MARK: Folders and documents on disk
 
-    private static func folder(_ argument: String, at path: String) throws(DiffError) -> DiffTree {
+    private static func folder(_ argument: String, at path: String) throws(DiagnosticsError) -> DiffTree {
         let read: [SourceFile]
         do {
             read = try ContractSourceReader.read(directory: path)
@@ -98,17 +98,17 @@ public enum DiffSource {
 
     /// The OpenAPI document at `path`, imported, its messages naming `shownAs`; `name` is the
     /// file's name as the argument gives it (its extension tells a document).
-    static func document(at path: String, named name: String, shownAs: String, kind: DiffTree.Kind) throws(DiffError) -> DiffTree {
+    static func document(at path: String, named name: String, shownAs: String, kind: DiffTree.Kind) throws(DiagnosticsError) -> DiffTree {
         guard isDocumentName(name) else { throw notADocument(shownAs) }
         let result: ImportResult
         do {
             result = try OpenAPIImporter.importDocument(path: path, shownAs: shownAs)
         } catch {
-            throw DiffError(error.diagnostics)
+            throw DiagnosticsError(error.diagnostics)
         }
         let files = result.tree
         guard !files.isEmpty else {
-            throw DiffError([.error("the OpenAPI document makes no contract to compare", file: shownAs)] + result.diagnostics)
+            throw DiagnosticsError([.error("the OpenAPI document makes no contract to compare", file: shownAs)] + result.diagnostics)
         }
         var tree = try loaded(files, shownAs: shownAs, kind: kind, importDiagnostics: result.diagnostics)
         tree.sources = result.sources
@@ -121,16 +121,16 @@ public enum DiffSource {
         return [".yaml", ".yml", ".json"].contains(where: lowered.hasSuffix)
     }
 
-    static func notADocument(_ shownAs: String) -> DiffError {
+    static func notADocument(_ shownAs: String) -> DiagnosticsError {
         failure("'\(shownAs)' is a file but not an OpenAPI document (a .yaml, .yml or .json file); give a folder of contracts or an OpenAPI document")
     }
 
     /// The load stage of ``ContractLoader/loadValid(directory:)`` on files already read: the
     /// tree, when it has no error; else its errors.
-    static func loaded(_ files: [SourceFile], shownAs: String, kind: DiffTree.Kind, importDiagnostics: [Diagnostic] = []) throws(DiffError) -> DiffTree {
+    static func loaded(_ files: [SourceFile], shownAs: String, kind: DiffTree.Kind, importDiagnostics: [Diagnostic] = []) throws(DiagnosticsError) -> DiffTree {
         var set = ContractLoader.load(files: files, directory: shownAs)
         set.treeDigest = TreeDigest.of(files)
-        guard !set.hasErrors else { throw DiffError(set.diagnostics.filter { $0.severity == .error }) }
+        guard !set.hasErrors else { throw DiagnosticsError(set.diagnostics.filter { $0.severity == .error }) }
         return DiffTree(shownAs: shownAs, set: set, kind: kind, importDiagnostics: importDiagnostics)
     }
 
@@ -143,7 +143,7 @@ public enum DiffSource {
         return trimmed == "/" ? "/" : trimmed + "/"
     }
 
-    static func failure(_ message: String) -> DiffError {
-        DiffError([.argumentError(message)])
+    static func failure(_ message: String) -> DiagnosticsError {
+        DiagnosticsError([.argumentError(message)])
     }
 }

@@ -19,7 +19,7 @@ struct RevisionReference {
     let path: String
 
     /// - limits: how much the revision may hold (tests lower them).
-    func load(workingDirectory: String, git: String, temporaryRoot: String, limits: RevisionLimits = .standard) throws(DiffError) -> DiffTree {
+    func load(workingDirectory: String, git: String, temporaryRoot: String, limits: RevisionLimits = .standard) throws(DiagnosticsError) -> DiffTree {
         guard !revision.isEmpty else {
             throw DiffSource.failure("'\(argument)' is not a file or folder, and names no git revision before ':' (write REV:PATH, as in main:contracts)")
         }
@@ -51,7 +51,7 @@ struct RevisionReference {
             }
         } catch let failure as GitRepository.Failure {
             throw diffError(failure, workingDirectory: workingDirectory)
-        } catch let error as DiffError {
+        } catch let error as DiagnosticsError {
             throw error
         } catch {
             throw DiffSource.failure("cannot read '\(argument)': \(error)")
@@ -77,7 +77,7 @@ struct RevisionReference {
         return components.joined(separator: "/")
     }
 
-    private func diffError(_ failure: GitRepository.Failure, workingDirectory: String) -> DiffError {
+    private func diffError(_ failure: GitRepository.Failure, workingDirectory: String) -> DiagnosticsError {
         switch failure {
         case .gitNotFound:
             return DiffSource.failure(
@@ -94,14 +94,14 @@ struct RevisionReference {
         }
     }
 
-    private func tooManyEntries(_ limit: Int) -> DiffError {
+    private func tooManyEntries(_ limit: Int) -> DiagnosticsError {
         DiffSource.failure(
             "cannot read '\(argument)': the tree at that revision lists more than \(limit) entries (folders and files, read or not) "
                 + "or \((limit * GitRepository.listedBytesPerEntry) >> 20) MiB of names, the most contract diff lists; nothing was read from it")
     }
 
     /// A git object the repository lacks, with the path it has at the revision when known.
-    private func missing(_ id: String, at path: String?, partialClone: Bool) -> DiffError {
+    private func missing(_ id: String, at path: String?, partialClone: Bool) -> DiagnosticsError {
         let object = "the object \(id)\(path.map { " (\($0) at that revision)" } ?? "")"
         if partialClone {
             return DiffSource.failure(

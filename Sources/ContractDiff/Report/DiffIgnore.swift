@@ -97,10 +97,10 @@ public struct DiffIgnore: Sendable, Equatable {
     /// diff found (paste their ``Entry/line``s, or write `DiffIgnore(entries:).text`).
     /// - Throws: a reason that says nothing, or an expiry that is not a date: the file would
     ///   refuse the entries.
-    public static func entries(for changes: [Change], reason: String, expires: String? = nil) throws(DiffError) -> [Entry] {
-        if let problem = problem(reason: reason) { throw DiffError([.argumentError("the reason \(problem)")]) }
+    public static func entries(for changes: [Change], reason: String, expires: String? = nil) throws(DiagnosticsError) -> [Entry] {
+        if let problem = problem(reason: reason) { throw DiagnosticsError([.argumentError("the reason \(problem)")]) }
         if let expires, !CalendarDay.isValid(expires) {
-            throw DiffError([.argumentError("expected the expiry as a date YYYY-MM-DD, found '\(MessageText.clipped(expires))'")])
+            throw DiagnosticsError([.argumentError("expected the expiry as a date YYYY-MM-DD, found '\(MessageText.clipped(expires))'")])
         }
         var seen: Set<String> = []
         let entries = changes.compactMap { change -> Entry? in
@@ -112,7 +112,7 @@ public struct DiffIgnore: Sendable, Equatable {
 
     /// This file with `changes` accepted: their entries are written anew (accepting a change again
     /// renews an entry that expired, with today's reason), every other entry stays as written.
-    public func accepting(_ changes: [Change], reason: String, expires: String? = nil) throws(DiffError) -> DiffIgnore {
+    public func accepting(_ changes: [Change], reason: String, expires: String? = nil) throws(DiagnosticsError) -> DiffIgnore {
         let added = try Self.entries(for: changes, reason: reason, expires: expires)
         let replaced = Set(added.map(\.fingerprint))
         return DiffIgnore(entries: entries.filter { !replaced.contains($0.fingerprint) } + added)
@@ -125,12 +125,12 @@ public struct DiffIgnore: Sendable, Equatable {
 
     /// Reads an ignore file; every problem is a diagnostic placed in it, and any error makes the
     /// whole file unusable.
-    public static func parse(_ bytes: [UInt8], file: String) -> Result<DiffIgnore, DiffError> {
+    public static func parse(_ bytes: [UInt8], file: String) -> Result<DiffIgnore, DiagnosticsError> {
         let document: JSONDocument
         do {
             document = try JSONParser().parse(bytes)
         } catch {
-            return .failure(DiffError([.error("not JSON: \(error.message)", file: file, location: error.location)]))
+            return .failure(DiagnosticsError([.error("not JSON: \(error.message)", file: file, location: error.location)]))
         }
         var problems: [Diagnostic] = []
         func problem(_ message: String, at pointer: JSONPointer) {
@@ -142,7 +142,7 @@ public struct DiffIgnore: Sendable, Equatable {
             problems.append(.error("key '\(MessageText.oneLine(duplicate.key))' is repeated", file: file, location: duplicate.location, pointer: duplicate.pointer))
         }
         guard case .object(let root) = document.value else {
-            return .failure(DiffError([.error(
+            return .failure(DiagnosticsError([.error(
                 "expected an object with 'format', 'version' and 'changes'", file: file, location: document.location(of: .root))]))
         }
         for member in root.members where !fileKeys.contains(member.key) {
@@ -154,13 +154,13 @@ public struct DiffIgnore: Sendable, Equatable {
         }
         guard case .array(let items)? = root["changes"] else {
             problem("expected 'changes': an array of entries", at: JSONPointer(tokens: ["changes"]))
-            return .failure(DiffError(problems.sorted()))
+            return .failure(DiagnosticsError(problems.sorted()))
         }
         guard items.count <= maxEntries else {
             problem(
                 "expected at most \(ByteCount.grouped(maxEntries)) entries (an ignore file lists the changes a team accepted), found \(ByteCount.grouped(items.count))",
                 at: JSONPointer(tokens: ["changes"]))
-            return .failure(DiffError(problems.sorted()))
+            return .failure(DiagnosticsError(problems.sorted()))
         }
         var entries: [Entry] = []
         var seen: Set<String> = []
@@ -202,7 +202,7 @@ public struct DiffIgnore: Sendable, Equatable {
                 entries.append(Entry(fingerprint: fingerprint, reason: reason, rule: rule, change: change, expires: expires))
             }
         }
-        guard problems.isEmpty else { return .failure(DiffError(problems.sorted())) }
+        guard problems.isEmpty else { return .failure(DiagnosticsError(problems.sorted())) }
         return .success(DiffIgnore(entries: entries))
     }
 

@@ -1,30 +1,32 @@
-/// Contracts a command cannot act on: the directory cannot be read, or its contracts have errors.
-/// Commands that run contracts (verify, fixtures) stop here, before anything is sent or written.
-public struct InvalidContracts: Error, Sendable {
-    /// The directory as the command was given it.
-    public var directory: String
-    /// The errors, sorted by file and position; one diagnostic without a file when the directory
-    /// itself cannot be read.
-    public var diagnostics: [Diagnostic]
-    /// False when the directory cannot be read: there are no contracts to lint.
-    public var directoryIsReadable: Bool
-}
-
 extension ContractLoader {
-    /// The load stage of a command that acts on contracts: the tree at `directory`, when it has
-    /// no error (warnings are lint's to show).
-    public static func loadValid(directory: String) throws(InvalidContracts) -> ContractSet {
+    /// The load stage of a command that acts on contracts (verify, fixtures): the tree at
+    /// `directory`, when it has no error (warnings are lint's to show). Stops the command before
+    /// anything is sent or written: one diagnostic without a file when the directory cannot be
+    /// read, else every error, sorted by file and position.
+    public static func loadValid(directory: String) throws(DiagnosticsError) -> ContractSet {
         let files: [SourceFile]
         do {
             files = try ContractSourceReader.read(directory: directory)
         } catch {
-            throw InvalidContracts(directory: directory, diagnostics: [.argumentError(error.message)], directoryIsReadable: false)
+            throw DiagnosticsError(argument: error.message)
         }
         var set = load(files: files, directory: directory)
         set.treeDigest = TreeDigest.of(files)
-        guard !set.hasErrors else {
-            throw InvalidContracts(directory: directory, diagnostics: set.diagnostics.filter { $0.severity == .error }, directoryIsReadable: true)
-        }
+        guard !set.hasErrors else { throw DiagnosticsError(set.diagnostics.filter { $0.severity == .error }) }
         return set
+    }
+}
+
+extension CommandResult {
+    /// A command stopped by contracts it cannot act on (``ContractLoader/loadValid(directory:)``):
+    /// their errors, then what did not happen (`consequence`: "nothing was sent") and how to see
+    /// the warnings too.
+    public static func invalidContracts(_ error: DiagnosticsError, directory: String, consequence: String) -> CommandResult {
+        let count = error.diagnostics.count
+        // An unreadable directory has no contracts to lint: its one problem says it all.
+        let inFiles = error.diagnostics.contains { $0.file != nil }
+        return CommandResult(
+            exitCode: 2, diagnostics: error.diagnostics,
+            consequence: inFiles ? "\(count) error\(count == 1 ? "" : "s") in the contracts; \(consequence) (run 'contract lint \(directory)')" : nil)
     }
 }

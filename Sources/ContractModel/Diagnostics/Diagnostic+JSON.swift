@@ -4,7 +4,7 @@ extension Diagnostic {
     /// The machine-readable form used by `--format json`.
     public var jsonValue: JSONValue {
         var object = JSONObject()
-        object["file"] = .string(file)
+        object["file"] = file.map(JSONValue.string) ?? .null
         object["line"] = location.map { JSONValue.number(JSONNumber($0.line)) } ?? .null
         object["column"] = location.map { JSONValue.number(JSONNumber($0.column)) } ?? .null
         object["severity"] = .string(severity.rawValue)

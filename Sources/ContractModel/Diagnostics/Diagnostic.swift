@@ -23,14 +23,15 @@ public struct Diagnostic: Sendable, Hashable {
 
     public var severity: Severity
     public var message: String
-    /// The file as the user named it (relative to where the tool runs, when it was given so).
-    public var file: String
+    /// The file as the user named it (relative to where the tool runs, when it was given so); nil
+    /// for a problem no file holds (an argument, an environment variable only a `--header` uses).
+    public var file: String?
     /// Nil when the problem concerns the file as a whole (it cannot be read, say).
     public var location: SourceLocation?
     /// Where in the JSON document the problem is; nil when the document could not be parsed.
     public var pointer: JSONPointer?
 
-    public init(severity: Severity, message: String, file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil) {
+    public init(severity: Severity, message: String, file: String?, location: SourceLocation? = nil, pointer: JSONPointer? = nil) {
         self.severity = severity
         self.message = message
         self.file = file
@@ -38,20 +39,25 @@ public struct Diagnostic: Sendable, Hashable {
         self.pointer = pointer
     }
 
-    public static func error(_ message: String, file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil) -> Diagnostic {
+    public static func error(_ message: String, file: String?, location: SourceLocation? = nil, pointer: JSONPointer? = nil) -> Diagnostic {
         Diagnostic(severity: .error, message: message, file: file, location: location, pointer: pointer)
     }
 
-    public static func warning(_ message: String, file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil) -> Diagnostic {
+    public static func warning(_ message: String, file: String?, location: SourceLocation? = nil, pointer: JSONPointer? = nil) -> Diagnostic {
         Diagnostic(severity: .warning, message: message, file: file, location: location, pointer: pointer)
     }
 
-    /// `file:line:column: severity: message [pointer]`; the pointer is left out for the document root.
-    /// Each of the pointer's keys is cut short, as values in messages are: a key can be megabytes.
+    /// `file:line:column: severity: message [pointer]`, or `severity: message` for a problem no
+    /// file holds; the pointer is left out for the document root. Each of the pointer's keys is
+    /// cut short, as values in messages are: a key can be megabytes.
     public var rendered: String {
-        var text = file
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": \(severity.rawValue): \(message)"
+        var text = ""
+        if let file {
+            text = file
+            if let location { text += ":\(location.line):\(location.column)" }
+            text += ": "
+        }
+        text += "\(severity.rawValue): \(message)"
         if let pointer, !pointer.isRoot { text += " [\(JSONPointer(tokens: pointer.tokens.map { MessageText.oneLine($0) }))]" }
         return text
     }
@@ -60,7 +66,8 @@ public struct Diagnostic: Sendable, Hashable {
 extension Diagnostic: Comparable {
     /// By file, then position, then severity and message, so output never depends on discovery order.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
-        if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+        // Problems no file holds come first, as the command line comes before the files.
+        if lhs.file != rhs.file { return (lhs.file ?? "").utf8.lexicographicallyPrecedes((rhs.file ?? "").utf8) }
         let left = lhs.location?.offset ?? -1
         let right = rhs.location?.offset ?? -1
         if left != right { return left < right }

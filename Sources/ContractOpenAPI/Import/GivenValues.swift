@@ -1,17 +1,6 @@
 import ContractJSON
 import ContractModel
 
-/// Why `contract import openapi` cannot start with the arguments it was given; nothing is read
-/// or written when this is thrown.
-public struct ImportArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
 
 /// Values given for request parameters by name (`--value NAME=VALUE`), sent instead of any the
 /// document gives. A string may hold `${env:NAME}`: a secret or a per-environment value that the
@@ -19,11 +8,11 @@ public struct ImportArgumentError: Error, Sendable, Hashable, CustomStringConver
 /// any other text is sent as written.
 public enum GivenValues {
     /// `NAME=VALUE`s as typed: VALUE as JSON when it parses (`42`, `true`, `"x"`), else as text.
-    public static func parse(_ arguments: [String]) throws(ImportArgumentError) -> [String: JSONValue] {
+    public static func parse(_ arguments: [String]) throws(DiagnosticsError) -> [String: JSONValue] {
         var given: [String: JSONValue] = [:]
         for text in arguments {
             guard let equals = text.firstIndex(of: "="), equals > text.startIndex else {
-                throw ImportArgumentError("--value must be 'NAME=VALUE', found '\(text)'")
+                throw DiagnosticsError(argument: "--value must be 'NAME=VALUE', found '\(text)'")
             }
             let name = String(text[..<equals])
             let raw = String(text[text.index(after: equals)...])
@@ -64,7 +53,7 @@ public enum GivenValues {
 
     /// A value that means to read the environment must do so in a way a contract can: a typo in
     /// `${env:…}` would otherwise be sent as text and fail only when verify runs.
-    private static func checkPlaceholders(in value: JSONValue, name: String) throws(ImportArgumentError) {
+    private static func checkPlaceholders(in value: JSONValue, name: String) throws(DiagnosticsError) {
         switch value {
         case .string(let string):
             guard string.contains("${env:") || string.contains("${capture:") else { return }
@@ -72,10 +61,10 @@ public enum GivenValues {
             do throws(TemplateSyntaxError) {
                 parsed = try TemplateString(parsing: string)
             } catch {
-                throw ImportArgumentError("--value '\(name)': \(error.message)")
+                throw DiagnosticsError(argument: "--value '\(name)': \(error.message)")
             }
             guard parsed.capturedVariables.isEmpty else {
-                throw ImportArgumentError("--value '\(name)': a value given here may use ${env:NAME}, not ${capture:…}, which only a case's setup steps define")
+                throw DiagnosticsError(argument: "--value '\(name)': a value given here may use ${env:NAME}, not ${capture:…}, which only a case's setup steps define")
             }
         case .array(let elements):
             for element in elements { try checkPlaceholders(in: element, name: name) }

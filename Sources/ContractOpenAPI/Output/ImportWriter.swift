@@ -26,7 +26,7 @@ public enum ImportWriter {
     /// import of the folder uses them too (``recordedValues(in:)``).
     public static func write(
         _ result: ImportResult, to directory: String, source: String, values: [String: JSONValue] = [:]
-    ) throws(ImportFailure) -> Outcome {
+    ) throws(DiagnosticsError) -> Outcome {
         let folder = OwnedFolder(path: directory)
         let shownManifest = directory + "/" + manifestName
         let recorded = try readManifest(folder, shown: shownManifest)
@@ -61,7 +61,7 @@ public enum ImportWriter {
             }
             if existing == file.bytes { outcome.unchanged.append(file.path) } else { writes[relative] = file.bytes }
         }
-        if !conflicts.isEmpty { throw ImportFailure(diagnostics: conflicts) }
+        if !conflicts.isEmpty { throw DiagnosticsError(conflicts) }
 
         let produced = Set(result.files.map(\.path))
         var removals: Set<FolderPath> = []
@@ -91,16 +91,16 @@ public enum ImportWriter {
         do {
             try folder.replace(writing: writes, removing: removals)
         } catch {
-            throw ImportFailure(diagnostics: [.error("cannot write the contracts: \(error); the folder is unchanged", file: directory)])
+            throw DiagnosticsError([.error("cannot write the contracts: \(error); the folder is unchanged", file: directory)])
         }
         return outcome
     }
 
-    private static func manifestPath(shown: String) throws(ImportFailure) -> FolderPath {
+    private static func manifestPath(shown: String) throws(DiagnosticsError) -> FolderPath {
         do {
             return try FolderPath(validating: manifestName)
         } catch {
-            throw ImportFailure(diagnostics: [.error("\(error)", file: shown)])
+            throw DiagnosticsError([.error("\(error)", file: shown)])
         }
     }
 
@@ -116,20 +116,20 @@ public enum ImportWriter {
         return Dictionary(values.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
-    private static func readManifest(_ folder: OwnedFolder, shown: String) throws(ImportFailure) -> [FolderPath: String] {
+    private static func readManifest(_ folder: OwnedFolder, shown: String) throws(DiagnosticsError) -> [FolderPath: String] {
         let name = try manifestPath(shown: shown)
         let contents: [UInt8]?
         do {
             contents = try folder.contents(of: name)
         } catch {
-            throw ImportFailure(diagnostics: [.error(error.description, file: shown)])
+            throw DiagnosticsError([.error(error.description, file: shown)])
         }
         guard let bytes = contents else { return [:] }
         let document: JSONDocument
         do throws(JSONSyntaxError) {
             document = try JSONParser().parse(bytes)
         } catch {
-            throw ImportFailure(diagnostics: [.error("the import manifest is not valid JSON: \(error.message)", file: shown, location: error.location)])
+            throw DiagnosticsError([.error("the import manifest is not valid JSON: \(error.message)", file: shown, location: error.location)])
         }
         var files: [FolderPath: String] = [:]
         var problems: [Diagnostic] = []
@@ -144,7 +144,7 @@ public enum ImportWriter {
                     location: document.keyLocation(of: pointer), pointer: pointer))
             }
         }
-        if !problems.isEmpty { throw ImportFailure(diagnostics: problems) }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
         return files
     }
 }

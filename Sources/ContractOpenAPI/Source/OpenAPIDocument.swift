@@ -3,11 +3,6 @@ import ContractJSON
 import ContractModel
 import Foundation
 
-/// Why an import stopped before writing anything: every problem, located in the document.
-public struct ImportFailure: Error, Sendable {
-    public var diagnostics: [Diagnostic]
-}
-
 /// An OpenAPI document as read: its values, where each is in the file, and its version.
 struct OpenAPIDocument {
     enum Version {
@@ -43,9 +38,9 @@ struct OpenAPIDocument {
     static let maxTotalBytes = 256 << 20
 
     /// Reads and parses one YAML or JSON file of at most `limit` bytes; the error is located in it.
-    static func parse(path: String, shownAs file: String, limit: Int = maxFileBytes) throws(ImportFailure) -> Parsed {
-        func fail(_ message: String, at location: SourceLocation?) -> ImportFailure {
-            ImportFailure(diagnostics: [.error(message, file: file, location: location)])
+    static func parse(path: String, shownAs file: String, limit: Int = maxFileBytes) throws(DiagnosticsError) -> Parsed {
+        func fail(_ message: String, at location: SourceLocation?) -> DiagnosticsError {
+            DiagnosticsError([.error(message, file: file, location: location)])
         }
         // The only errors without a position: a file that cannot be read has no text to point into.
         let bytes: [UInt8]
@@ -86,9 +81,9 @@ struct OpenAPIDocument {
         }
     }
 
-    static func read(path: String, shownAs file: String) throws(ImportFailure) -> OpenAPIDocument {
-        func fail(_ message: String, at location: SourceLocation?) -> ImportFailure {
-            ImportFailure(diagnostics: [.error(message, file: file, location: location)])
+    static func read(path: String, shownAs file: String) throws(DiagnosticsError) -> OpenAPIDocument {
+        func fail(_ message: String, at location: SourceLocation?) -> DiagnosticsError {
+            DiagnosticsError([.error(message, file: file, location: location)])
         }
         let (value, parsedLocate) = try parse(path: path, shownAs: file)
         var locate = parsedLocate
@@ -202,26 +197,26 @@ struct OpenAPIDocument {
         self.external = external
     }
 
-    private static func version(of root: JSONObject, locate: (JSONPointer) -> SourceLocation?, file: String) throws(ImportFailure) -> Version {
+    private static func version(of root: JSONObject, locate: (JSONPointer) -> SourceLocation?, file: String) throws(DiagnosticsError) -> Version {
         if let swagger = root["swagger"] {
-            throw ImportFailure(diagnostics: [.error(
+            throw DiagnosticsError([.error(
                 "Swagger \(MessageText.oneLine(swagger.stringValue ?? "2.0")) documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi)",
                 file: file, location: locate(JSONPointer(tokens: ["swagger"])), pointer: JSONPointer(tokens: ["swagger"]))])
         }
         let pointer = JSONPointer(tokens: ["openapi"])
         guard let field = root["openapi"] else {
-            throw ImportFailure(diagnostics: [.error("not an OpenAPI document: the 'openapi' version string is missing", file: file, location: locate(.root))])
+            throw DiagnosticsError([.error("not an OpenAPI document: the 'openapi' version string is missing", file: file, location: locate(.root))])
         }
         guard let text = field.stringValue else {
             // `openapi: 3.1` in YAML is a number; the version is a string of three parts.
-            throw ImportFailure(diagnostics: [.error(
+            throw DiagnosticsError([.error(
                 "the 'openapi' version must be a string such as '3.1.0', found \(field.typeName)", file: file, location: locate(pointer), pointer: pointer)])
         }
         if text.hasPrefix("3.0.") { return .v30 }
         if text.hasPrefix("3.1.") { return .v31 }
         // 3.2 keeps 3.1's structure and schemas and adds to them; what it adds is not imported.
         if text.hasPrefix("3.2.") { return .v32 }
-        throw ImportFailure(diagnostics: [.error(
+        throw DiagnosticsError([.error(
             "OpenAPI \(MessageText.oneLine(text)) is not supported: 3.0.x, 3.1.x and 3.2.x are", file: file, location: locate(pointer), pointer: pointer)])
     }
 

@@ -73,14 +73,14 @@ public struct Baseline: Sendable, Equatable {
     public static let maxFileBytes = 64 << 20
 
     /// Reads the baseline file at `path`, refusing one larger than ``maxFileBytes`` before reading it.
-    public static func read(path: String) -> Result<Baseline, BaselineError> {
+    public static func read(path: String) -> Result<Baseline, DiagnosticsError> {
         switch InputFile.read(path, limit: maxFileBytes) {
         case .success(let bytes): return parse(bytes, file: path)
         case .failure(.tooLarge):
-            return .failure(BaselineError([.error(
+            return .failure(DiagnosticsError([.error(
                 "expected a baseline of at most \(InputFile.describe(bytes: maxFileBytes)) (\(ResponseChecker.grouped(maxEntries)) entries at most); this file is larger", file: path)]))
         case .failure(let failure):
-            return .failure(BaselineError([.error("cannot read the baseline: \(InputFile.reason(failure))", file: path)]))
+            return .failure(DiagnosticsError([.error("cannot read the baseline: \(InputFile.reason(failure))", file: path)]))
         }
     }
 
@@ -88,20 +88,20 @@ public struct Baseline: Sendable, Equatable {
     /// the whole file unusable (a baseline half read would turn known drift into new). The
     /// entries are counted before any is read, and each costs the same whatever the others are:
     /// reading is linear in the file.
-    public static func parse(_ bytes: [UInt8], file: String) -> Result<Baseline, BaselineError> {
+    public static func parse(_ bytes: [UInt8], file: String) -> Result<Baseline, DiagnosticsError> {
         guard bytes.count <= maxFileBytes else {
-            return .failure(BaselineError([.error(
+            return .failure(DiagnosticsError([.error(
                 "expected a baseline of at most \(InputFile.describe(bytes: maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
         }
         var document: TapeDocument
         switch TapeDocument.parse(bytes, file: file) {
         case .success(let parsed): document = parsed
-        case .failure(let problems): return .failure(BaselineError(problems.diagnostics))
+        case .failure(let problems): return .failure(DiagnosticsError(problems.diagnostics))
         }
         let root = 0
         guard document.kind(root) == .object else {
             document.problem("expected an object with 'format', 'version' and 'findings'", at: .root, entry: root)
-            return .failure(BaselineError(document.problems))
+            return .failure(DiagnosticsError(document.problems))
         }
         let formatPointer = JSONPointer(tokens: ["format"])
         if let value = document.member("format", of: root) {
@@ -116,13 +116,13 @@ public struct Baseline: Sendable, Equatable {
         let findingsPointer = JSONPointer(tokens: ["findings"])
         guard let items = document.member("findings", of: root), document.kind(items) == .array else {
             document.problem("expected 'findings': an array of entries", at: findingsPointer, entry: document.member("findings", of: root) ?? root)
-            return .failure(BaselineError(document.problems))
+            return .failure(DiagnosticsError(document.problems))
         }
         guard document.count(items) <= maxEntries else {
             document.problem(
                 "expected at most \(ResponseChecker.grouped(maxEntries)) entries (a baseline lists the drift a team accepts for now), found \(ResponseChecker.grouped(document.count(items)))",
                 at: findingsPointer, entry: items)
-            return .failure(BaselineError(document.problems))
+            return .failure(DiagnosticsError(document.problems))
         }
         var entries: [Entry] = []
         entries.reserveCapacity(document.count(items))
@@ -170,7 +170,7 @@ public struct Baseline: Sendable, Equatable {
                 entries.append(Entry(fingerprint: fingerprint, caseName: caseName, rule: fields["rule"], place: fields["where"], reason: fields["reason"], expires: expires))
             }
         }
-        guard !document.hasProblems else { return .failure(BaselineError(document.problems)) }
+        guard !document.hasProblems else { return .failure(DiagnosticsError(document.problems)) }
         return .success(Baseline(entries: entries))
     }
 
@@ -179,13 +179,3 @@ public struct Baseline: Sendable, Equatable {
 
 }
 
-/// Why a baseline file cannot be used.
-public struct BaselineError: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-
-    public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
-    }
-
-    public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
-}

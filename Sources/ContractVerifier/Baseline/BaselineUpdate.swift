@@ -17,9 +17,9 @@ public enum BaselineUpdate {
     ///   - reason, expires: given to the entries added now.
     public static func make(
         report bytes: [UInt8], reportFile: String, previous: Baseline?, reason: String? = nil, expires: String? = nil
-    ) -> Result<Outcome, BaselineError> {
+    ) -> Result<Outcome, DiagnosticsError> {
         if let expires, !CalendarDay.isValid(expires) {
-            return .failure(BaselineError([.error("--expires must be a date YYYY-MM-DD, found '\(expires)'", file: reportFile)]))
+            return .failure(DiagnosticsError([.error("--expires must be a date YYYY-MM-DD, found '\(expires)'", file: reportFile)]))
         }
         // The reader `contract merge` uses: a report with anything wrong in it is refused with
         // the place of each problem, never read in part (a finding skipped would be dropped
@@ -27,7 +27,7 @@ public enum BaselineUpdate {
         let report: ReportReader.Contents
         switch ReportReader.read(bytes, file: reportFile, requiresRun: false) {
         case .success(let contents): report = contents
-        case .failure(let problems): return .failure(BaselineError(problems.diagnostics))
+        case .failure(let problems): return .failure(DiagnosticsError(problems.diagnostics))
         }
         let previousEntries = Dictionary((previous?.entries ?? []).map { ($0.fingerprint, $0) }, uniquingKeysWith: { first, _ in first })
         var ran: Set<String> = []
@@ -53,7 +53,7 @@ public enum BaselineUpdate {
             }
         }
         guard entries.count <= Baseline.maxEntries else {
-            return .failure(BaselineError([.error(
+            return .failure(DiagnosticsError([.error(
                 "lists \(ResponseChecker.grouped(entries.count)) distinct findings, more than a baseline holds (\(ResponseChecker.grouped(Baseline.maxEntries)))", file: reportFile)]))
         }
         // What the run listed as fixed: entries of cases it ran that nothing met, and entries of

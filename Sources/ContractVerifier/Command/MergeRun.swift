@@ -1,37 +1,27 @@
 import ContractModel
 import Foundation
 
-/// What a `contract merge` came to.
-public enum MergeOutcome: Sendable {
-    /// A `--report` is invalid; nothing was read.
-    case invalidArguments(VerifyArgumentError)
-    /// A report cannot be read, or the reports are not the shards of one run; nothing was written.
-    case invalidReports(MergeError)
-    /// The merged run, told to every reporter: its summary has the tally, the exit code one
-    /// unsharded run would have had, and the reports that could not be written.
-    case finished(VerifySummary)
-}
-
 /// `contract merge SHARD.json…` as one call: read the shards' JSON reports, put them back
 /// together (``ShardMerge``), and tell the reporters the run as one unsharded run would have told
 /// them, so every report (JSON, JUnit, Markdown, HTML, the console) is the one that run writes.
 public enum MergeRun {
     /// - Parameter reporters: told of the merged run before the report files (the console, say).
-    public static func run(reports paths: [String], reportRequests: [String], reporters: [any VerifyReporter] = []) -> MergeOutcome {
-        let requests: [ReportRequest]
+    /// The result's summary is the merged run's, as told to every reporter: the tally, the exit
+    /// code one unsharded run would have had, and the reports that could not be written.
+    public static func run(reports paths: [String], reportRequests: [String], reporters: [any VerifyReporter] = []) -> CommandResult<VerifySummary> {
+        let requests: [VerifyReportRequest]
         do {
-            requests = try reportRequests.map { text throws(VerifyArgumentError) in try ReportRequest(parsing: text) }
-            try ReportRequest.check(requests)
+            requests = try VerifyReportRequest.checked(reportRequests)
         } catch {
-            return .invalidArguments(error)
+            return .refused(error)
         }
-        guard !paths.isEmpty else { return .invalidArguments(VerifyArgumentError("give the JSON report of every shard to merge")) }
+        guard !paths.isEmpty else { return .refused(DiagnosticsError(argument: "give the JSON report of every shard to merge")) }
         var shards: [ShardReport] = []
         var problems: [Diagnostic] = []
         // More reports than a run has shards cannot be the shards of one run: none is read.
         guard paths.count <= Shard.maxCount else {
-            return .invalidReports(MergeError([.argumentError(
-                "expected the reports of at most \(Shard.maxCount) shards (the most verify splits a run in), found \(paths.count) files")]))
+            return .stopped(DiagnosticsError([.argumentError(
+                "expected the reports of at most \(Shard.maxCount) shards (the most verify splits a run in), found \(paths.count) files")]), consequence: "nothing was written")
         }
         for path in paths {
             // Each file bounded before it is read (``ReportLimits``), and each value in it.
@@ -40,11 +30,11 @@ public enum MergeRun {
             case .failure(let error): problems += error.diagnostics
             }
         }
-        guard problems.isEmpty else { return .invalidReports(MergeError(problems)) }
+        guard problems.isEmpty else { return .stopped(DiagnosticsError(problems), consequence: "nothing was written") }
         let merged: VerifyReport
         switch ShardMerge.merge(shards) {
         case .success(let report): merged = report
-        case .failure(let error): return .invalidReports(error)
+        case .failure(let error): return .stopped(error, consequence: "nothing was written")
         }
         let summary = merged.summary
         // Secrets were masked when the shards wrote their reports; nothing here can hold one.

@@ -34,7 +34,7 @@ public struct VerifyArguments: Sendable {
     /// `--baseline FILE`: findings to count as known.
     public var baselinePath: String?
     /// `--fail-on new|any`.
-    public var failOn = "new"
+    public var failOn = FailOn.new
     /// False with `--no-format-assertion`.
     public var assertsFormats = true
     /// Sent as `User-Agent`: `contract/0.1.0`.
@@ -46,13 +46,13 @@ public struct VerifyArguments: Sendable {
 
     /// The options these arguments give, checked (``VerifyOptions/validate()``).
     /// - Parameter environment: where `${env:…}` values come from.
-    public func options(environment: [String: String]) throws(VerifyArgumentError) -> VerifyOptions {
+    public func options(environment: [String: String]) throws(DiagnosticsError) -> VerifyOptions {
         var options = VerifyOptions(baseURL: baseURL)
         options.selection.ids = ids
         options.selection.tags = tags
         if let shard {
             guard let parsed = Shard(parsing: shard) else {
-                throw VerifyArgumentError("--shard must be 'i/n' with 1 <= i <= n, found '\(shard)'")
+                throw DiagnosticsError(argument: "--shard must be 'i/n' with 1 <= i <= n, found '\(shard)'")
             }
             options.selection.shard = parsed
         }
@@ -69,9 +69,6 @@ public struct VerifyArguments: Sendable {
         options.extraHeaders = extraHeaders
         options.assertsFormats = assertsFormats
         options.independentCases = independentCases
-        guard let failOn = FailOn(rawValue: failOn) else {
-            throw VerifyArgumentError("--fail-on must be 'new' or 'any', found '\(failOn)'")
-        }
         options.failOn = failOn
         if let baselinePath { options.baseline = try Self.baseline(at: baselinePath) }
         options.environment = environment
@@ -79,31 +76,28 @@ public struct VerifyArguments: Sendable {
         return options
     }
 
-    /// The report files asked for, checked (``ReportRequest/check(_:)``).
-    public func reportRequests() throws(VerifyArgumentError) -> [ReportRequest] {
-        var requests: [ReportRequest] = []
-        for text in reports { requests.append(try ReportRequest(parsing: text)) }
-        try ReportRequest.check(requests)
-        return requests
+    /// The report files asked for, checked (``ReportRequest/checked(_:workingDirectory:)``).
+    public func reportRequests() throws(DiagnosticsError) -> [VerifyReportRequest] {
+        try VerifyReportRequest.checked(reports)
     }
 
     /// The baseline file, read and checked whole: a baseline half read would make known drift new.
-    private static func baseline(at path: String) throws(VerifyArgumentError) -> Baseline {
+    private static func baseline(at path: String) throws(DiagnosticsError) -> Baseline {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw VerifyArgumentError("--baseline '\(path)' is not a readable file (write one with 'contract baseline REPORT --out \(path)')")
+            throw DiagnosticsError(argument: "--baseline '\(path)' is not a readable file (write one with 'contract baseline REPORT --out \(path)')")
         }
         // Read with a limit, every entry checked (``Baseline/read(path:)``).
         switch Baseline.read(path: path) {
         case .success(let baseline): return baseline
-        case .failure(let error): throw VerifyArgumentError("--baseline '\(path)' cannot be used:\n" + error.description)
+        case .failure(let error): throw DiagnosticsError([.argumentError("--baseline '\(path)' cannot be used:")] + error.diagnostics)
         }
     }
 
     /// Seconds as typed (`2.5`) as a duration of whole milliseconds, never rounded down to none.
-    private static func duration(seconds: Double, option: String) throws(VerifyArgumentError) -> Duration {
+    private static func duration(seconds: Double, option: String) throws(DiagnosticsError) -> Duration {
         // Beyond a billion seconds the milliseconds no longer fit where libcurl reads them.
         guard seconds.isFinite, seconds > 0, seconds <= 1_000_000_000 else {
-            throw VerifyArgumentError("\(option) must be a number of seconds above 0, found \(seconds)")
+            throw DiagnosticsError(argument: "\(option) must be a number of seconds above 0, found \(seconds)")
         }
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }

@@ -42,10 +42,10 @@ public enum Verifier {
 
     /// Plans and runs `set` with `options`, keeping every result: for tests and tools that want
     /// the results in memory.
-    /// - Throws: ``VerifyPlanError`` before anything is sent, when the plan cannot run.
+    /// - Throws: ``DiagnosticsError`` before anything is sent, when the plan cannot run.
     public static func run(
         _ set: ContractSet, options: VerifyOptions, reporters: [any VerifyReporter] = []
-    ) async throws(VerifyPlanError) -> VerifyReport {
+    ) async throws(DiagnosticsError) -> VerifyReport {
         let plan = try VerifyPlan(set, options: options)
         let results = CollectedResults()
         let summary = await run(plan, reporters: [results] + reporters)

@@ -8,18 +8,18 @@ import ContractModel
 /// Nothing is guessed: shards of another tree, another selection, baseline or server, a shard
 /// missing or given twice, or cases missing are errors, never a report with a hole in it.
 public enum ShardMerge {
-    public static func merge(_ reports: [ShardReport]) -> Result<VerifyReport, MergeError> {
-        guard let first = reports.first else { return .failure(MergeError([.argumentError("no report to merge")])) }
+    public static func merge(_ reports: [ShardReport]) -> Result<VerifyReport, DiagnosticsError> {
+        guard let first = reports.first else { return .failure(DiagnosticsError([.argumentError("no report to merge")])) }
         var problems = reports.dropFirst().flatMap { differences($0, from: first) }
         problems += shardProblems(reports)
         // Every count was bounded where it was read; the cases are counted before a place is
         // made for any: the whole run's count comes from a file, the results are in them.
         if problems.isEmpty { problems += countProblems(reports, of: first) }
-        guard problems.isEmpty else { return .failure(MergeError(problems)) }
+        guard problems.isEmpty else { return .failure(DiagnosticsError(problems)) }
         var results = reports.flatMap(\.results)
         results.sort { ($0.position ?? 0) < ($1.position ?? 0) }
         problems += caseProblems(results, of: first)
-        guard problems.isEmpty else { return .failure(MergeError(problems)) }
+        guard problems.isEmpty else { return .failure(DiagnosticsError(problems)) }
 
         var summary = VerifySummary(baseURL: first.baseURL)
         summary.run = first.run.whole

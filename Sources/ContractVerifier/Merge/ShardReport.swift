@@ -19,39 +19,29 @@ public struct ShardReport: Sendable {
 
     /// Reads the report in `bytes`; `file` names it in diagnostics. Every value is checked
     /// against ``ReportLimits`` and the others (``ReportReader``) before anything is made of it.
-    public static func read(_ bytes: [UInt8], file: String) -> Result<ShardReport, MergeError> {
+    public static func read(_ bytes: [UInt8], file: String) -> Result<ShardReport, DiagnosticsError> {
         switch ReportReader.read(bytes, file: file, requiresRun: true) {
         case .success(let contents):
-            guard let run = contents.run else { return .failure(MergeError([.error("the report does not say which run it is part of ('run')", file: file)])) }
+            guard let run = contents.run else { return .failure(DiagnosticsError([.error("the report does not say which run it is part of ('run')", file: file)])) }
             return .success(ShardReport(file: file, baseURL: contents.baseURL, run: run, duration: contents.duration, results: contents.results, fixed: contents.fixed))
         case .failure(let problems):
-            return .failure(MergeError(problems.diagnostics))
+            return .failure(DiagnosticsError(problems.diagnostics))
         }
     }
 
     /// Reads the report at `path`, refusing a file larger than ``ReportLimits/maxFileBytes``
     /// before reading it.
-    public static func read(path: String) -> Result<ShardReport, MergeError> {
+    public static func read(path: String) -> Result<ShardReport, DiagnosticsError> {
         switch InputFile.read(path, limit: ReportLimits.maxFileBytes) {
         case .success(let bytes): return read(bytes, file: path)
         case .failure(.tooLarge):
-            return .failure(MergeError([.error(
+            return .failure(DiagnosticsError([.error(
                 "expected a report of at most \(InputFile.describe(bytes: ReportLimits.maxFileBytes)) (the largest report contract merge reads); this file is larger", file: path)]))
         case .failure(.unreadable(ENOENT)):
-            return .failure(MergeError([.error("no such file", file: path)]))
+            return .failure(DiagnosticsError([.error("no such file", file: path)]))
         case .failure(let failure):
-            return .failure(MergeError([.error("cannot read the report: \(InputFile.reason(failure))", file: path)]))
+            return .failure(DiagnosticsError([.error("cannot read the report: \(InputFile.reason(failure))", file: path)]))
         }
     }
 }
 
-/// Why reports cannot be merged: each problem placed in its file.
-public struct MergeError: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-
-    public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
-    }
-
-    public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
-}

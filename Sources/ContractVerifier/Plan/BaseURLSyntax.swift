@@ -4,13 +4,13 @@ import ContractModel
 /// most of what fails here only when the first request goes out, and the run would then say the
 /// server is unreachable (exit 3) for what is a typo in an argument.
 enum BaseURLSyntax {
-    static func check(_ url: String) throws(VerifyArgumentError) {
+    static func check(_ url: String) throws(DiagnosticsError) {
         // The user information may be a password: never shown, whatever else is wrong.
         let shown = "'\(ShownText.escaped(BaseURL.shown(url)))'"
-        func invalid(_ why: String) -> VerifyArgumentError {
-            VerifyArgumentError("--base-url \(shown) is not a URL the verifier can use: \(why)")
+        func invalid(_ why: String) -> DiagnosticsError {
+            DiagnosticsError(argument: "--base-url \(shown) is not a URL the verifier can use: \(why)")
         }
-        guard !url.isEmpty else { throw VerifyArgumentError("--base-url is empty; give the server's URL, e.g. http://127.0.0.1:8080") }
+        guard !url.isEmpty else { throw DiagnosticsError(argument: "--base-url is empty; give the server's URL, e.g. http://127.0.0.1:8080") }
         if url.unicodeScalars.contains(where: isControl) {
             throw invalid("it has a control character")
         }
@@ -20,7 +20,7 @@ enum BaseURLSyntax {
         guard let schemeEnd = url.range(of: "://"), isScheme(url[..<schemeEnd.lowerBound]),
             ["http", "https"].contains(url[..<schemeEnd.lowerBound].lowercased())
         else {
-            throw VerifyArgumentError("--base-url must be an http:// or https:// URL, found \(shown)")
+            throw DiagnosticsError(argument: "--base-url must be an http:// or https:// URL, found \(shown)")
         }
         let rest = url[schemeEnd.upperBound...]
         if rest.contains("?") || rest.contains("#") {

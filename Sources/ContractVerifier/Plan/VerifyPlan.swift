@@ -51,12 +51,12 @@ public struct VerifyPlan: Sendable {
     /// The number of cases the plan runs.
     public var caseCount: Int { cases.count }
 
-    /// - Throws: ``VerifyPlanError`` with every problem found, each placed in its contract.
-    public init(_ set: ContractSet, options: VerifyOptions) throws(VerifyPlanError) {
+    /// - Throws: ``DiagnosticsError`` with every problem found, each placed in its contract.
+    public init(_ set: ContractSet, options: VerifyOptions) throws(DiagnosticsError) {
         do {
             try options.validate()
         } catch {
-            throw VerifyPlanError(diagnostics: [.argumentError(error.message)])
+            throw DiagnosticsError([.argumentError(error.message)])
         }
         let places = PlanProblemPlaces(set)
         let catalog = SchemaCatalog(set, assertsFormats: options.assertsFormats)
@@ -119,7 +119,7 @@ public struct VerifyPlan: Sendable {
             }
         }
         if whole.isEmpty && problems.isEmpty { problems.append(.argumentError("no case matches the selection (--id, --tag)")) }
-        guard problems.isEmpty else { throw VerifyPlanError(diagnostics: problems) }
+        guard problems.isEmpty else { throw DiagnosticsError(problems) }
         self.options = options
         self.catalog = catalog
         // The whole run's order, kept: a shard's cases are a part of it.

@@ -131,15 +131,15 @@ struct VerifyArgumentsTests {
         var options = VerifyOptions(baseURL: "http://127.0.0.1:1")
         options.environment = ["TOKEN": "t"]
         options.concurrency = 0
-        let error = #expect(throws: VerifyPlanError.self) { try VerifyPlan(Fixtures.tree, options: options) }
+        let error = #expect(throws: DiagnosticsError.self) { try VerifyPlan(Fixtures.tree, options: options) }
         #expect(error?.description == "error: --concurrency must be at least 1, found 0")
         options.concurrency = 1
         options.selection.shard = Shard(parsing: "1/2")
         options.selection.shard?.index = 5
-        let shard = #expect(throws: VerifyPlanError.self) { try VerifyPlan(Fixtures.tree, options: options) }
-        #expect(shard?.problems == ["--shard must be 'i/n' with 1 <= i <= n, found '5/2'"])
+        let shard = #expect(throws: DiagnosticsError.self) { try VerifyPlan(Fixtures.tree, options: options) }
+        #expect(shard?.diagnostics.map(\.message) == ["--shard must be 'i/n' with 1 <= i <= n, found '5/2'"])
         options.selection.shard = nil
         options.baseURL = "http://exa mple.com"
-        #expect(throws: VerifyPlanError.self) { try VerifyPlan(Fixtures.tree, options: options) }
+        #expect(throws: DiagnosticsError.self) { try VerifyPlan(Fixtures.tree, options: options) }
     }
 }

@@ -1,26 +1,6 @@
 import ContractJSON
 import ContractModel
 
-/// Why a run cannot start: the options are invalid, or the contracts name something this run does
-/// not have (an environment variable, a schema that compiles). Each problem is a diagnostic placed
-/// where the contracts say it, so editors and CI annotate it like a lint error; a problem of the
-/// command line itself ("no case matches the selection") has no file. Nothing has been sent when
-/// this is thrown.
-public struct VerifyPlanError: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-
-    public init(diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
-    }
-
-    /// The messages alone, without their places: what a test or a caller that shows no files
-    /// compares.
-    public var problems: [String] { diagnostics.map(\.message) }
-
-    /// One compiler-style line per problem.
-    public var description: String { diagnostics.map(\.printed).joined(separator: "\n") }
-}
-
 /// Places a plan problem in the contract it concerns: file, line and column, and pointer. Line
 /// and column come from the contract's parsed document, which the plan needs only while it is
 /// made; a set whose contract documents were already dropped still gives file and pointer.
