@@ -2,8 +2,12 @@
 import PackageDescription
 
 // Dependencies point one way: ContractJSON <- ContractSchema <- ContractModel <- {ContractVerifier
-// (-> ContractHTTP -> libcurl), ContractFixtures, ContractOpenAPI (-> Yams)} <- contract (the executable); ContractTesting, for
-// users' test targets, depends on Foundation alone (docs/ARCHITECTURE.md). Benchmarks, test
+// (-> ContractHTTP -> libcurl), ContractFixtures, ContractOpenAPI (-> ContractFixtures, Yams),
+// ContractDiff (-> ContractOpenAPI, ContractFixtures)} <- contract (the executable); ContractFiles,
+// the file edge, depends on Foundation alone, and the commands that write files use it.
+// ContractTesting, for users' test targets, depends on Foundation alone; ContractTestingOpenAPI
+// adds swift-openapi-runtime's ClientTransport over it. docs/ARCHITECTURE.md draws the graph, and
+// ArchitectureTests checks it against this file and every source file's imports. Benchmarks, test
 // helpers and the examples (their own packages under examples/) never reach the products.
 let package = Package(
     name: "contract",
