@@ -150,6 +150,18 @@ private func checkSchemas(
     }
     for contract in contracts {
         guard let relativePath = relativePaths[contract.file] else { continue }
+        // Each described parameter once, with every value a case sends for it; a case that
+        // expects a 4xx may send a value that breaks it on purpose.
+        for parameter in contract.endpoint.parameters {
+            guard let schema = parameter.schema else { continue }
+            var values: [(JSONValue, JSONPointer, String)] = []
+            var seen: Set<JSONPointer> = []
+            for testCase in contract.cases where !testCase.response.status.isClientError {
+                guard let sent = contract.sentValues(of: parameter, in: testCase), let texts = sent.texts, seen.insert(sent.pointer).inserted else { continue }
+                values.append((parameter.value(of: texts), sent.pointer, "the \(parameter.location.rawValue) parameter '\(parameter.name)'"))
+            }
+            check(schema, relativePath, values)
+        }
         // By index: a case is a large value, and a loop over the array copied each one.
         for index in contract.cases.indices {
             if let schema = contract.cases[index].request.schema {
@@ -174,11 +186,11 @@ private func checkSchemas(
 }
 
 extension Contract {
-    /// Every schema the contract writes: request and response bodies of its cases, gathered into
-    /// one array (an array per case cost a large contract's load).
+    /// Every schema the contract writes: its parameters', and request and response bodies of its
+    /// cases, gathered into one array (an array per case cost a large contract's load).
     public var schemas: [SchemaReference] {
-        var schemas: [SchemaReference] = []
-        schemas.reserveCapacity(cases.count)
+        var schemas: [SchemaReference] = endpoint.parameters.compactMap(\.schema)
+        schemas.reserveCapacity(schemas.count + cases.count)
         // By index: a loop over the cases copied each one whole.
         for index in cases.indices {
             if let schema = cases[index].request.schema { schemas.append(schema) }

@@ -3,7 +3,8 @@ import ContractJSON
 /// The keys of format v1, in one place so unknown-key suggestions and the docs agree.
 enum FormatKeys {
     static let contract = ["$schema", "id", "summary", "description", "tags", "request", "cases"]
-    static let endpoint = ["method", "path", "headers", "query"]
+    static let endpoint = ["method", "path", "headers", "query", "parameters"]
+    static let parameter = ["required", "schema", "style", "explode", "description"]
     static let testCase = ["name", "summary", "description", "tags", "setup", "request", "response"]
     static let caseRequest = ["pathParams", "query", "headers", "body", "text", "schema"]
     static let setupStep = ["name", "request", "status", "capture"]
@@ -73,6 +74,7 @@ extension DocumentDecoder {
             }
         }
         guard let id, let endpoint else { return nil }
+        checkParameterUse(endpoint, cases)
         return Contract(id: id, summary: summary, description: description, tags: tags, endpoint: endpoint, cases: cases, file: file)
     }
 
@@ -84,8 +86,9 @@ extension DocumentDecoder {
         let path = decodePath(fields["path"])
         let headers = fields["headers"].map { decodeRequestHeaders($0, allowRemoval: false) } ?? []
         let query = fields["query"].map { decodeQuery($0, allowRemoval: false) } ?? []
+        let parameters = fields["parameters"].map { decodeParameters($0, path: path) } ?? []
         guard let method, let path else { return nil }
-        return Endpoint(method: method, path: path, headers: headers, query: query)
+        return Endpoint(method: method, path: path, headers: headers, query: query, parameters: parameters)
     }
 
     mutating func decodeMethod(_ field: Field?) -> HTTPMethod? {

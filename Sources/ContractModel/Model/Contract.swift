@@ -31,12 +31,16 @@ public struct Endpoint: Sendable, Hashable {
     public var path: PathTemplate
     public var headers: [HeaderField]
     public var query: [QueryItem]
+    /// What the endpoint takes, whatever case is run (`request.parameters`): each path, query and
+    /// header parameter it describes, with its schema and whether it is required.
+    public var parameters: [RequestParameter]
 
-    public init(method: HTTPMethod, path: PathTemplate, headers: [HeaderField] = [], query: [QueryItem] = []) {
+    public init(method: HTTPMethod, path: PathTemplate, headers: [HeaderField] = [], query: [QueryItem] = [], parameters: [RequestParameter] = []) {
         self.method = method
         self.path = path
         self.headers = headers
         self.query = query
+        self.parameters = parameters
     }
 }
 

@@ -106,7 +106,29 @@ public enum ContractFormatSchema {
         "method": { "$ref": "#/$defs/method" },
         "path": { "$ref": "#/$defs/path" },
         "headers": { "$ref": "#/$defs/requestHeaders" },
-        "query": { "$ref": "#/$defs/query" }
+        "query": { "$ref": "#/$defs/query" },
+        "parameters": {
+          "type": "object",
+          "description": "What the endpoint takes, whatever case runs: path, query and header parameters by name, each with its schema; lint checks every case's values against them (a case that expects a 4xx may break them on purpose).",
+          "additionalProperties": false,
+          "properties": {
+            "path": { "type": "object", "additionalProperties": { "$ref": "#/$defs/parameter" } },
+            "query": { "type": "object", "additionalProperties": { "$ref": "#/$defs/parameter" } },
+            "header": { "type": "object", "propertyNames": { "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }, "additionalProperties": { "$ref": "#/$defs/parameter" } }
+          }
+        }
+      }
+    },
+    "parameter": {
+      "type": "object",
+      "description": "A parameter of the endpoint. Its value on the wire is text, read as the schema's type asks ('42' is the integer 42); an array is one value per repeat of a query parameter (style form, explode true), else items separated by ',' (form or simple), ' ' (spaceDelimited) or '|' (pipeDelimited).",
+      "additionalProperties": false,
+      "properties": {
+        "required": { "type": "boolean", "description": "Every request sends it (a path parameter always does)." },
+        "schema": { "$ref": "#/$defs/jsonSchema" },
+        "style": { "enum": ["form", "simple", "spaceDelimited", "pipeDelimited"] },
+        "explode": { "type": "boolean" },
+        "description": { "type": "string" }
       }
     },
     "caseRequest": {
