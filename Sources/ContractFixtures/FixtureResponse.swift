@@ -29,7 +29,7 @@ enum FixtureResponse {
                 continue
             }
         }
-        switch expected.body {
+        switch expected.body.base {
         case .json(let reference, let example):
             if !headers.contains(where: { $0.0.lowercased() == "content-type" }) { headers.append(("Content-Type", "application/json")) }
             let schema: JSONSchema

@@ -26,15 +26,21 @@ extension ContractStub {
     @_spi(Transport) public func answer(method: String, url: URL, headers: [String: String], body: Data?, operationID: String? = nil) -> Answer {
         let (chosen, faultList) = lockedState()
         let match = StubMatcher(fixtures: fixtures, chosenCases: chosen).match(method: method, url: url, operationID: operationID)
-        record(Received(method: method, url: url, headers: headers, body: body, fixture: match.fixture?.name))
+        record(Received(method: method, url: url, headers: headers, body: body, fixture: match.fixture?.name, mismatch: match.mismatch))
         guard let fixture = match.fixture else {
-            return .failure(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: match.explanation, NSURLErrorFailingURLErrorKey: url]))
+            // A URLError, as URLSession and its callers expect of a failed load; the explanation
+            // is its description, and the structured reason its underlying error (kept as the
+            // Swift value, so `as? ContractStubError` reads it back on every platform).
+            let mismatch = match.mismatch ?? ContractStubError(.noMatchingFixture, "\(method) \(url.absoluteString) matches no fixture", url: url)
+            return .failure(URLError(.resourceUnavailable, userInfo: [
+                NSLocalizedDescriptionKey: mismatch.description, NSUnderlyingErrorKey: mismatch, NSURLErrorFailingURLErrorKey: url,
+            ]))
         }
         var status = fixture.status
         var data = fixture.body
         var delay: Duration? = nil
         for (contract, fault) in faultList where contract == nil || contract == fixture.contract {
-            switch fault {
+            switch fault.base {
             case .status(let code): status = code
             case .error(let code): return .failure(URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url]))
             case .delay(let duration): delay = duration

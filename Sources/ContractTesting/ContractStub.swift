@@ -19,15 +19,54 @@ import FoundationNetworking
 /// quarter for the stub, the rest for the runtime's metadata of its slot's class, made once and
 /// kept for the next stub in that slot. Stubs made from one `FixtureSet` share its fixtures.
 public final class ContractStub: @unchecked Sendable {
-    public enum Fault: Sendable {
+    /// What ``inject(_:)`` makes of the answers: `.status(503)`, `.error(.timedOut)`,
+    /// `.delay(.seconds(2))`, `.undecodableBody`.
+    ///
+    /// A struct over an internal enum, not an enum, so a fault added later breaks no `switch`:
+    /// read a fault's value with ``statusCode``, ``errorCode`` and ``duration``.
+    public struct Fault: Hashable, Sendable, CustomStringConvertible {
+        enum Base: Hashable, Sendable {
+            case status(Int)
+            case error(URLError.Code)
+            case delay(Duration)
+            case undecodableBody
+        }
+
+        let base: Base
+
         /// The fixture's response with another status code.
-        case status(Int)
+        public static func status(_ code: Int) -> Fault { Fault(base: .status(code)) }
         /// The load fails with this error, as when offline (`.notConnectedToInternet`) or timing out.
-        case error(URLError.Code)
+        public static func error(_ code: URLError.Code) -> Fault { Fault(base: .error(code)) }
         /// The fixture's response, after a pause.
-        case delay(Duration)
+        public static func delay(_ duration: Duration) -> Fault { Fault(base: .delay(duration)) }
         /// A body that is not valid JSON, to test decoding failures.
-        case undecodableBody
+        public static let undecodableBody = Fault(base: .undecodableBody)
+
+        /// The status of a `.status` fault, else nil.
+        public var statusCode: Int? {
+            if case .status(let code) = base { code } else { nil }
+        }
+
+        /// The error code of an `.error` fault, else nil.
+        public var errorCode: URLError.Code? {
+            if case .error(let code) = base { code } else { nil }
+        }
+
+        /// The pause of a `.delay` fault, else nil.
+        public var duration: Duration? {
+            if case .delay(let duration) = base { duration } else { nil }
+        }
+
+        /// `status(503)`, `error(-1009)`, `delay(2.0 seconds)`, `undecodableBody`.
+        public var description: String {
+            switch base {
+            case .status(let code): "status(\(code))"
+            case .error(let code): "error(\(code.rawValue))"
+            case .delay(let duration): "delay(\(duration))"
+            case .undecodableBody: "undecodableBody"
+            }
+        }
     }
 
     /// A request the stub received, for assertions.
@@ -38,6 +77,9 @@ public final class ContractStub: @unchecked Sendable {
         public var body: Data?
         /// The fixture that answered, or nil when none matched.
         public var fixture: String?
+        /// Why no fixture matched (code ``ContractStubError/Code/noMatchingFixture``): the method,
+        /// URL, nearest fixture and what differs. Nil when a fixture answered.
+        public var mismatch: ContractStubError?
     }
 
     public let fixtures: [StubFixture]
@@ -100,6 +142,12 @@ public final class ContractStub: @unchecked Sendable {
     /// Every request received so far, in order.
     public var requests: [Received] {
         lock.locked { received }
+    }
+
+    /// The requests no fixture matched, in order, each with its ``Received/mismatch``: a test
+    /// can assert that none went astray (`#expect(stub.unmatchedRequests.isEmpty)`), or see why.
+    public var unmatchedRequests: [Received] {
+        lock.locked { received.filter { $0.mismatch != nil } }
     }
 
     /// The cases chosen and the faults injected so far, read together.

@@ -1,15 +1,67 @@
 import Foundation
 
-/// A contract id or case name that none of a stub's fixtures has. Thrown by the call that names it
+/// What a stub could not do, with a ``code`` to tell the reasons apart and the names involved.
+///
+/// Thrown by the call that names a contract id or case name none of the stub's fixtures has
 /// (`use(_:case:)`, `inject(_:for:)`), so a typo fails where it was written, with the nearest name,
-/// rather than being ignored or failing at some later request.
+/// rather than being ignored or failing at some later request. A request that no fixture matches
+/// fails with a `URLError(.resourceUnavailable)`, as a server that is not there would; that error
+/// carries this one (code ``Code/noMatchingFixture``) as its `NSUnderlyingErrorKey`, and the stub
+/// keeps it (``ContractStub/unmatchedRequests``).
+///
+/// A struct with a ``Code`` rather than an enum, so a reason added later breaks no `switch`.
 public struct ContractStubError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// Which reason, without its values: compare with `==` (`error.code == .unknownCase`).
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        fileprivate enum Base: String, Hashable, Sendable {
+            case noFixtures
+            case unknownContract
+            case unknownCase
+            case noMatchingFixture
+        }
+
+        fileprivate let base: Base
+
+        /// The stub has no fixtures at all.
+        public static let noFixtures = Code(base: .noFixtures)
+        /// No fixture has the contract id a call names (``ContractStubError/contract``).
+        public static let unknownContract = Code(base: .unknownContract)
+        /// The contract has no case of the name a call gives (``ContractStubError/caseName``).
+        public static let unknownCase = Code(base: .unknownCase)
+        /// No fixture matches a request (``ContractStubError/method``, ``ContractStubError/url``,
+        /// ``ContractStubError/nearestFixture``).
+        public static let noMatchingFixture = Code(base: .noMatchingFixture)
+
+        public var description: String { base.rawValue }
+    }
+
+    public let code: Code
+    /// The contract id named: by the call, or of the nearest fixture for an unmatched request.
+    public let contract: String?
+    /// The case name named by the call, or the case chosen that no fixture has.
+    public let caseName: String?
+    /// The request's method, for ``Code/noMatchingFixture``.
+    public let method: String?
+    /// The request's URL, for ``Code/noMatchingFixture``.
+    public let url: URL?
+    /// The fixture that came nearest (`products.get/found`), for ``Code/noMatchingFixture``.
+    public let nearestFixture: String?
+    /// The whole explanation, as printed.
     public var description: String
 
     public var errorDescription: String? { description }
 
-    init(_ description: String) {
+    init(
+        _ code: Code, _ description: String, contract: String? = nil, caseName: String? = nil, method: String? = nil, url: URL? = nil,
+        nearestFixture: String? = nil
+    ) {
+        self.code = code
         self.description = description
+        self.contract = contract
+        self.caseName = caseName
+        self.method = method
+        self.url = url
+        self.nearestFixture = nearestFixture
     }
 
     /// Up to this many names are listed in a message; beyond, only the nearest and a count.
@@ -18,16 +70,22 @@ public struct ContractStubError: Error, Sendable, CustomStringConvertible, Local
     /// Checks that `contract` (and `caseName`, when given) name fixtures of `fixtures`.
     /// - Parameter call: the call as written, to open the message with.
     static func check(contract: String, caseName: String? = nil, in fixtures: [StubFixture], call: String) throws(ContractStubError) {
-        guard !fixtures.isEmpty else { throw ContractStubError("\(call): this stub has no fixtures") }
+        guard !fixtures.isEmpty else {
+            throw ContractStubError(.noFixtures, "\(call): this stub has no fixtures", contract: contract, caseName: caseName)
+        }
         let cases = fixtures.filter { $0.contract == contract }.map(\.caseName)
         guard !cases.isEmpty else {
             let contracts = Array(Set(fixtures.map(\.contract))).sorted()
             throw ContractStubError(
-                "\(call): no contract '\(contract)' in this stub's fixtures; \(suggestion(for: contract, in: contracts, kind: "contracts"))")
+                .unknownContract,
+                "\(call): no contract '\(contract)' in this stub's fixtures; \(suggestion(for: contract, in: contracts, kind: "contracts"))",
+                contract: contract, caseName: caseName)
         }
         guard let caseName, !cases.contains(caseName) else { return }
         throw ContractStubError(
-            "\(call): \(contract) has no case '\(caseName)'; \(suggestion(for: caseName, in: Array(Set(cases)).sorted(), kind: "cases"))")
+            .unknownCase,
+            "\(call): \(contract) has no case '\(caseName)'; \(suggestion(for: caseName, in: Array(Set(cases)).sorted(), kind: "cases"))",
+            contract: contract, caseName: caseName)
     }
 
     /// `did you mean 'x'? (cases: a, x)`, or `(one of 40 cases)` when there are many.

@@ -21,7 +21,7 @@ public struct StubFixture: Sendable, Equatable {
             let request = json["request"] as? [String: Any], let response = json["response"] as? [String: Any],
             let method = request["method"] as? String, let template = request["pathTemplate"] as? String,
             let status = response["status"] as? Int
-        else { throw FixtureLoadError("\(file) is not a fixture written by contract fixtures") }
+        else { throw FixtureLoadError(.invalidFixture, "\(file) is not a fixture written by contract fixtures", file: file) }
         self.contract = contract
         self.caseName = caseName
         self.method = method
@@ -39,7 +39,9 @@ public struct StubFixture: Sendable, Equatable {
             body = Data(text.utf8)
         } else if let base64 = response["base64"] as? String {
             // Binary bodies, and text in a charset other than UTF-8, are written as their bytes.
-            guard let bytes = Data(base64Encoded: base64) else { throw FixtureLoadError("\(file): the response's 'base64' is not base64") }
+            guard let bytes = Data(base64Encoded: base64) else {
+                throw FixtureLoadError(.invalidFixture, "\(file): the response's 'base64' is not base64", file: file)
+            }
             body = bytes
         } else {
             body = nil
@@ -47,11 +49,49 @@ public struct StubFixture: Sendable, Equatable {
     }
 }
 
-public struct FixtureLoadError: Error, Sendable, CustomStringConvertible {
+/// Why fixtures could not be loaded, or a stub made: a ``code`` to tell the reasons apart, the
+/// ``file`` (or folder) concerned, and the explanation as ``description``.
+///
+/// A struct with a ``Code`` rather than an enum, so a reason added later breaks no `switch`.
+public struct FixtureLoadError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// Which reason, without its values: compare with `==` (`error.code == .noFixtures`).
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        fileprivate enum Base: String, Hashable, Sendable {
+            case noFixtures
+            case noResourcesFolder
+            case unreadableFile
+            case invalidFixture
+            case tooManyStubs
+        }
+
+        fileprivate let base: Base
+
+        /// The folder has no fixture files (``FixtureLoadError/file`` is the folder).
+        public static let noFixtures = Code(base: .noFixtures)
+        /// The bundle has no resources folder of that name.
+        public static let noResourcesFolder = Code(base: .noResourcesFolder)
+        /// A file cannot be read, or is not JSON.
+        public static let unreadableFile = Code(base: .unreadableFile)
+        /// A JSON file is not a fixture written by `contract fixtures`, or one of its fields is wrong.
+        public static let invalidFixture = Code(base: .invalidFixture)
+        /// ``StubSlots/capacity`` stubs are alive already, so no other can be made.
+        public static let tooManyStubs = Code(base: .tooManyStubs)
+
+        public var description: String { base.rawValue }
+    }
+
+    public let code: Code
+    /// The file, or the folder, the error concerns; nil when there is none.
+    public let file: String?
+    /// The whole explanation, as printed.
     public var description: String
 
-    init(_ description: String) {
+    public var errorDescription: String? { description }
+
+    init(_ code: Code, _ description: String, file: String? = nil) {
+        self.code = code
         self.description = description
+        self.file = file
     }
 }
 
@@ -70,11 +110,13 @@ public struct FixtureSet: Sendable {
         while let url = enumerator?.nextObject() as? URL {
             if url.pathExtension == "json", url.lastPathComponent != "contract-fixtures.json" { urls.append(url) }
         }
-        guard !urls.isEmpty else { throw FixtureLoadError("no fixtures in \(directory.path); run 'contract fixtures --out \(directory.path)'") }
+        guard !urls.isEmpty else {
+            throw FixtureLoadError(.noFixtures, "no fixtures in \(directory.path); run 'contract fixtures --out \(directory.path)'", file: directory.path)
+        }
         var fixtures: [StubFixture] = []
         for url in urls.sorted(by: { $0.path < $1.path }) {
             guard let data = try? Data(contentsOf: url), let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw FixtureLoadError("\(url.path) cannot be read as JSON")
+                throw FixtureLoadError(.unreadableFile, "\(url.path) cannot be read as JSON", file: url.path)
             }
             fixtures.append(try StubFixture(json: json, file: url.path))
         }
@@ -84,7 +126,7 @@ public struct FixtureSet: Sendable {
     /// The fixtures copied into a bundle (`resources: [.copy("Fixtures")]`, then `Bundle.module`).
     public init(bundle: Bundle, subdirectory: String = "Fixtures") throws(FixtureLoadError) {
         guard let url = bundle.resourceURL?.appendingPathComponent(subdirectory) else {
-            throw FixtureLoadError("the bundle has no resources folder '\(subdirectory)'")
+            throw FixtureLoadError(.noResourcesFolder, "the bundle has no resources folder '\(subdirectory)'", file: subdirectory)
         }
         try self.init(directory: url)
     }

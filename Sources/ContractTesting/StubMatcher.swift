@@ -8,7 +8,8 @@ struct StubMatcher {
 
     struct Match {
         var fixture: StubFixture?
-        var explanation: String
+        /// Why no fixture answers, when none does.
+        var mismatch: ContractStubError?
     }
 
     /// - Parameter operationID: the operation the caller names (an OpenAPI client's), preferred
@@ -37,16 +38,24 @@ struct StubMatcher {
         }
         if let contract = candidates.first?.contract, let chosen = chosenCases[contract] {
             if let fixture = fixtures.first(where: { $0.contract == contract && $0.caseName == chosen }) {
-                return Match(fixture: fixture, explanation: "")
+                return Match(fixture: fixture)
             }
-            return Match(fixture: nil, explanation: "\(method) \(path): no case '\(chosen)' in \(contract) (use(_:case:) names a case of its fixtures)")
+            return Match(mismatch: ContractStubError(
+                .noMatchingFixture, "\(method) \(path): no case '\(chosen)' in \(contract) (use(_:case:) names a case of its fixtures)",
+                contract: contract, caseName: chosen, method: method, url: url))
         }
         // Several cases of one endpoint: a success case answers unless a test chooses another.
         if let fixture = candidates.first(where: { (200..<300).contains($0.status) }) ?? candidates.first {
-            return Match(fixture: fixture, explanation: "")
+            return Match(fixture: fixture)
         }
-        guard let nearest else { return Match(fixture: nil, explanation: "\(method) \(path): no fixtures loaded") }
-        return Match(fixture: nil, explanation: "\(method) \(url.absoluteString) matches no fixture; nearest is \(nearest.fixture.name) (\(nearest.fixture.method) \(nearest.fixture.pathTemplate)): \(nearest.reason)")
+        guard let nearest else {
+            return Match(mismatch: ContractStubError(.noMatchingFixture, "\(method) \(path): no fixtures loaded", method: method, url: url))
+        }
+        let fixture = nearest.fixture
+        return Match(mismatch: ContractStubError(
+            .noMatchingFixture,
+            "\(method) \(url.absoluteString) matches no fixture; nearest is \(fixture.name) (\(fixture.method) \(fixture.pathTemplate)): \(nearest.reason)",
+            contract: fixture.contract, caseName: fixture.caseName, method: method, url: url, nearestFixture: fixture.name))
     }
 
     /// How close a fixture is (higher is closer) and why it does not match, or nil when it does.

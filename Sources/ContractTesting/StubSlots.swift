@@ -43,7 +43,7 @@ public final class StubSlots: @unchecked Sendable {
     /// A free slot's number, with its class made if it is the first time the slot is taken.
     func acquire() throws(FixtureLoadError) -> Int {
         guard let slot = lock.locked({ take() }) else {
-            throw FixtureLoadError("""
+            throw FixtureLoadError(.tooManyStubs, """
                 \(limit) ContractStubs are alive at once, as many as there can be. A test case keeps its \
                 properties until the whole run ends: set the stub property to nil in tearDown, or \
                 share one stub between the tests of a class

@@ -40,7 +40,8 @@ public struct ContractTransport: ClientTransport {
     ///
     /// - Throws: the `URLError` of an injected `.error` fault, or `URLError(.resourceUnavailable)`
     ///   when no fixture matches (its description names the nearest fixture and why it does not
-    ///   match); `CancellationError` when the task is cancelled, also during an injected delay;
+    ///   match, and its `NSUnderlyingErrorKey` is the `ContractStubError` with code
+    ///   `.noMatchingFixture`, also kept in the stub's `unmatchedRequests`); `CancellationError` when the task is cancelled, also during an injected delay;
     ///   a ``ContractTransportError`` for a body over the limit or a response HTTP cannot carry.
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         let url = try Self.url(baseURL: baseURL, path: request.path ?? "")

@@ -76,7 +76,7 @@ struct BodyExpectationFixtureTests {
         for fixture in fixtures {
             let testCase = try #require(contract.cases.first { $0.name == fixture.caseName })
             let body = try servedBody(try response(fixture))
-            switch testCase.response.body {
+            switch testCase.response.body.base {
             case .binary(let expectation):
                 #expect(expectation.mismatches(body).isEmpty, "\(fixture.caseName)")
             case .text(let matcher):

@@ -49,6 +49,16 @@ struct BodyExpectationLintTests {
         #expect(valid.cases.count == 13)
     }
 
+    /// A body's kind and values read without a `switch`, so a kind added later breaks no caller.
+    @Test func aBodyIsReadByKindAndAccessors() throws {
+        let text = try Self.response(#"{ "status": 200, "text": "OK" }"#).body
+        #expect(text.kind == .text && text.text == .equals("OK") && text.json == nil && text.binary == nil)
+        let binary = try Self.response(#"{ "status": 200, "binary": { "length": 4 } }"#).body
+        #expect(binary.kind == .binary && binary.binary == BinaryExpectation(length: .exactly(4)) && binary.text == nil)
+        #expect(BodyExpectation.empty.kind == .empty && BodyExpectation.unchecked.kind == .unchecked)
+        #expect([BodyExpectation.Kind.unchecked, .json, .text, .empty, .binary].map(\.description) == ["unchecked", "json", "text", "empty", "binary"])
+    }
+
     @Test func theFormsTextAlwaysHadKeepTheirModel() throws {
         #expect(try Self.response(#"{ "status": 200, "text": "OK" }"#).body == .text(.equals("OK")))
         #expect(try Self.response(#"{ "status": 200, "text": { "equals": "OK" } }"#).body == .text(.equals("OK")))

@@ -90,7 +90,7 @@ struct SchemaIdentifierTests {
             "x.json": contract([(##"{ "$ref": "https://example.com/schemas/pet.json" }"##, nil)]),
         ])
         #expect(set.diagnostics.isEmpty)
-        guard case .json(let reference, _) = try #require(set.contracts.first?.cases.first).response.body else {
+        guard case .json(let reference, _) = try #require(set.contracts.first?.cases.first).response.body.base else {
             Issue.record("the case has no schema")
             return
         }

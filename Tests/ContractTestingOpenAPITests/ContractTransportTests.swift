@@ -256,9 +256,14 @@ struct ContractTransportTests {
             #expect(error.code == .resourceUnavailable)
             #expect(error.localizedDescription.contains("nearest is getPet/found"), "\(error.localizedDescription)")
             #expect(error.localizedDescription.contains("the path has 3 segments, the template 2"), "\(error.localizedDescription)")
+            let underlying = error.userInfo[NSUnderlyingErrorKey] as? ContractStubError
+            #expect(underlying?.code == .noMatchingFixture)
+            #expect(underlying?.method == "GET" && underlying?.url?.path == "/pets/1/toys")
+            #expect(underlying?.nearestFixture == "getPet/found")
         }
         #expect(stub.requests.count == 1)
         #expect(stub.requests.first?.fixture == nil)
+        #expect(stub.unmatchedRequests.first?.mismatch?.code == .noMatchingFixture)
     }
 
     @Test func aStatusHTTPCannotCarryIsAnErrorNotACrash() async throws {

@@ -48,6 +48,42 @@ struct ContractStubTests {
         #expect(stub.requests.first?.fixture == nil)
     }
 
+    /// The URLError of an unmatched request carries the whole explanation and, underneath, the
+    /// structured reason; the stub keeps it for the test to ask about.
+    @Test func anUnmatchedRequestCarriesItsReasonAndIsKept() async throws {
+        let stub = try ContractStub(fixtures: Self.fixtures)
+        let session = stub.makeSession()
+        #expect(try await get(session, "/health").0 == 200)
+        let error = await #expect(throws: URLError.self) { try await get(session, "/api/orders/1") }
+        let description = try #require(error?.userInfo[NSLocalizedDescriptionKey] as? String)
+        let underlying = try #require(error?.userInfo[NSUnderlyingErrorKey] as? ContractStubError)
+        #expect(underlying.code == .noMatchingFixture)
+        #expect(underlying.method == "GET")
+        #expect(underlying.url?.path == "/api/orders/1")
+        let nearest = try #require(underlying.nearestFixture)
+        #expect(underlying.contract.map { nearest.hasPrefix($0 + "/") } == true)
+        #expect(description.hasPrefix("GET \(Market.base)/api/orders/1 matches no fixture; nearest is \(nearest) ("), "\(description)")
+        #expect(description.hasSuffix("path segment 2 is 'orders', the template has 'products'"), "\(description)")
+        #expect(underlying.description == description)
+
+        #expect(stub.requests.count == 2)
+        let unmatched = stub.unmatchedRequests
+        #expect(unmatched.map(\.url.path) == ["/api/orders/1"])
+        #expect(unmatched.first?.fixture == nil)
+        #expect(unmatched.first?.mismatch?.description == description)
+        #expect(stub.requests.first?.mismatch == nil)
+    }
+
+    /// Faults are values: built and read without a `switch`, compared with `==`.
+    @Test func faultsAreComparableValues() {
+        let faults: [ContractStub.Fault] = [.status(503), .error(.timedOut), .delay(.milliseconds(20)), .undecodableBody]
+        #expect(faults.map(\.statusCode) == [503, nil, nil, nil])
+        #expect(faults.map(\.errorCode) == [nil, .timedOut, nil, nil])
+        #expect(faults.map(\.duration) == [nil, nil, .milliseconds(20), nil])
+        #expect(faults[0] == .status(503) && faults[0] != .status(500) && faults[3] == .undecodableBody)
+        #expect(faults.map(\.description) == ["status(503)", "error(-1001)", "delay(0.02 seconds)", "undecodableBody"])
+    }
+
     @Test func faults() async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
         let session = stub.makeSession()

@@ -77,6 +77,48 @@ struct StubChoiceTests {
             """)
     }
 
+    /// Each refusal has a code and the names it concerns, as well as its text.
+    @Test func refusalsHaveCodesAndNames() throws {
+        let stub = try ContractStub(fixtures: Market.fixtures)
+        let contract = #expect(throws: ContractStubError.self) { try stub.use("product.get", case: "missing") }
+        #expect(contract?.code == .unknownContract)
+        #expect(contract?.contract == "product.get" && contract?.caseName == "missing")
+        let caseName = #expect(throws: ContractStubError.self) { try stub.use("products.get", case: "mising") }
+        #expect(caseName?.code == .unknownCase)
+        #expect(caseName?.contract == "products.get" && caseName?.caseName == "mising")
+        #expect(caseName?.localizedDescription == caseName?.description)
+        let fault = #expect(throws: ContractStubError.self) { try stub.inject(.status(503), for: "heath") }
+        #expect(fault?.code == .unknownContract && fault?.contract == "heath" && fault?.caseName == nil)
+        let empty = try ContractStub(fixtures: FixtureSet(fixtures: []))
+        let none = #expect(throws: ContractStubError.self) { try empty.use("products.get", case: "found") }
+        #expect(none?.code == .noFixtures)
+        #expect("\(ContractStubError.Code.noMatchingFixture)" == "noMatchingFixture")
+    }
+
+    /// Fixtures that cannot be loaded say which file, with a code for the reason.
+    @Test func loadErrorsHaveCodesAndFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stub-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = #expect(throws: FixtureLoadError.self) { try FixtureSet(directory: folder) }
+        #expect(empty?.code == .noFixtures && empty?.file == folder.path)
+
+        let broken = folder.appendingPathComponent("broken.json")
+        try Data("{ not json".utf8).write(to: broken)
+        let unreadable = #expect(throws: FixtureLoadError.self) { try FixtureSet(directory: folder) }
+        #expect(unreadable?.code == .unreadableFile && unreadable?.file == broken.path)
+        #expect(unreadable?.description == "\(broken.path) cannot be read as JSON")
+
+        try Data(#"{ "contract": "a" }"#.utf8).write(to: broken)
+        let invalid = #expect(throws: FixtureLoadError.self) { try FixtureSet(directory: folder) }
+        #expect(invalid?.code == .invalidFixture && invalid?.file == broken.path)
+        #expect(invalid?.description == "\(broken.path) is not a fixture written by contract fixtures")
+
+        // A bundle without the folder: said as a folder with no fixtures, or with no resources.
+        let bundle = #expect(throws: FixtureLoadError.self) { try FixtureSet(bundle: .main, subdirectory: "NoSuchFolder") }
+        #expect(bundle?.code == .noFixtures || bundle?.code == .noResourcesFolder)
+    }
+
     @Test func aStubWithoutFixturesSaysSo() throws {
         let stub = try ContractStub(fixtures: FixtureSet(fixtures: []))
         #expect(failure { try stub.use("products.get", case: "found") } == #"use("products.get", case: "found"): this stub has no fixtures"#)

@@ -31,6 +31,7 @@ struct StubSlotsTests {
         let slots = StubSlots(digits: 3)
         for _ in 0..<8 { _ = try slots.acquire() }
         let error = #expect(throws: FixtureLoadError.self) { try slots.acquire() }
+        #expect(error?.code == .tooManyStubs && error?.file == nil)
         #expect(error?.description == """
             8 ContractStubs are alive at once, as many as there can be. A test case keeps its \
             properties until the whole run ends: set the stub property to nil in tearDown, or \

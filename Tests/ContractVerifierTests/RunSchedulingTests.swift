@@ -30,9 +30,10 @@ struct RunSchedulingTests {
 
     /// Records every event as it arrives.
     final class Arrivals: VerifyReporter {
-        var finished: [String] = []
+        private let names = Locked<[String]>([])
+        var finished: [String] { names.withLock { $0 } }
         func receive(_ event: VerifyEvent) {
-            if case .finished(let result, _) = event { finished.append(result.name) }
+            if case let (result, _)? = event.finished { names.withLock { $0.append(result.name) } }
         }
     }
 

@@ -81,16 +81,25 @@ struct VerifyRunTests {
 
     /// Renders every file format from what it received, as the file reporters do.
     final class Collector: VerifyReporter {
-        var text = ""
-        var results: [CaseResult] = []
-        private var order = PlanOrder<CaseResult>()
+        private struct State {
+            var text = ""
+            var results: [CaseResult] = []
+            var order = PlanOrder<CaseResult>()
+        }
+
+        private let state = Locked(State())
+        var text: String { state.withLock { $0.text } }
+
         func receive(_ event: VerifyEvent) {
-            switch event {
-            case .started: break
-            case .finished(let result, let position): order.add(result, at: position) { results.append($0) }
-            case .completed(let summary):
-                let report = VerifyReport(summary: summary, results: results)
-                text = JSONReport.render(report) + JUnitReport.render(report) + MarkdownReport.render(report)
+            state.withLock { state in
+                if case let (result, position)? = event.finished {
+                    var order = state.order
+                    order.add(result, at: position) { state.results.append($0) }
+                    state.order = order
+                } else if let summary = event.completed {
+                    let report = VerifyReport(summary: summary, results: state.results)
+                    state.text = JSONReport.render(report) + JUnitReport.render(report) + MarkdownReport.render(report)
+                }
             }
         }
     }

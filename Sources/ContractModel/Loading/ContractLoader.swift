@@ -171,7 +171,7 @@ private func checkSchemas(
                 }
                 check(schema, relativePath, bodies)
             }
-            if case .json(let schema, let example) = contract.cases[index].response.body {
+            if case .json(let schema, let example) = contract.cases[index].response.body.base {
                 let examples = example.map { [($0, contract.cases[index].pointer.appending("response").appending("example"), "the 'example'")] } ?? []
                 check(schema, relativePath, examples)
             }
@@ -195,7 +195,7 @@ extension Contract {
         for index in cases.indices {
             if let schema = cases[index].request.schema { schemas.append(schema) }
             for step in cases[index].setup { if let schema = step.request.schema { schemas.append(schema) } }
-            if case .json(let schema, _) = cases[index].response.body { schemas.append(schema) }
+            if case .json(let schema, _) = cases[index].response.body.base { schemas.append(schema) }
         }
         return schemas
     }

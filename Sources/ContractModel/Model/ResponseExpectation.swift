@@ -84,20 +84,95 @@ public struct HeaderExpectation: Sendable, Hashable {
     }
 }
 
-/// The body a response must have.
-public enum BodyExpectation: Sendable, Hashable {
+/// The body a response must have: ``unchecked``, ``json(schema:example:)``, ``text(_:)``,
+/// ``empty`` or ``binary(_:)``.
+///
+/// A struct over an enum, not an enum, so a kind of body added later (a form, XML) breaks no
+/// user's `switch`: read the kind with ``kind`` (`body.kind == .json`) and the values with
+/// ``json``, ``text`` and ``binary``. Code in this package switches on `base` exhaustively.
+public struct BodyExpectation: Sendable, Hashable {
+    package enum Base: Sendable, Hashable {
+        case unchecked
+        case json(schema: SchemaReference, example: JSONValue?)
+        case text(TextMatcher)
+        case empty
+        case binary(BinaryExpectation)
+    }
+
+    /// Which kind of body, without its values.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        fileprivate enum Base: String, Hashable, Sendable {
+            case unchecked, json, text, empty, binary
+        }
+
+        fileprivate let base: Base
+
+        /// See ``BodyExpectation/unchecked``.
+        public static let unchecked = Kind(base: .unchecked)
+        /// See ``BodyExpectation/json(schema:example:)``.
+        public static let json = Kind(base: .json)
+        /// See ``BodyExpectation/text(_:)``.
+        public static let text = Kind(base: .text)
+        /// See ``BodyExpectation/empty``.
+        public static let empty = Kind(base: .empty)
+        /// See ``BodyExpectation/binary(_:)``.
+        public static let binary = Kind(base: .binary)
+
+        /// `unchecked`, `json`, `text`, `empty` or `binary`.
+        public var description: String { base.rawValue }
+    }
+
+    package let base: Base
+
+    package init(_ base: Base) {
+        self.base = base
+    }
+
     /// No expectation about the body.
-    case unchecked
+    public static let unchecked = BodyExpectation(.unchecked)
     /// JSON valid against the schema; the example, when given, is a valid body.
-    case json(schema: SchemaReference, example: JSONValue?)
-    case text(TextMatcher)
-    case empty
+    public static func json(schema: SchemaReference, example: JSONValue?) -> BodyExpectation {
+        BodyExpectation(.json(schema: schema, example: example))
+    }
+    /// Text matching `matcher`.
+    public static func text(_ matcher: TextMatcher) -> BodyExpectation { BodyExpectation(.text(matcher)) }
+    /// No body at all.
+    public static let empty = BodyExpectation(.empty)
     /// Bytes, not text: a length or bounds, a SHA-256, or the bytes themselves.
-    case binary(BinaryExpectation)
+    public static func binary(_ expectation: BinaryExpectation) -> BodyExpectation { BodyExpectation(.binary(expectation)) }
+
+    /// Which kind of body this is.
+    public var kind: Kind {
+        switch base {
+        case .unchecked: .unchecked
+        case .json: .json
+        case .text: .text
+        case .empty: .empty
+        case .binary: .binary
+        }
+    }
+
+    /// The schema and example of a JSON body; nil for another kind.
+    public var json: (schema: SchemaReference, example: JSONValue?)? {
+        guard case .json(let schema, let example) = base else { return nil }
+        return (schema, example)
+    }
+
+    /// The matcher of a text body; nil for another kind.
+    public var text: TextMatcher? {
+        guard case .text(let matcher) = base else { return nil }
+        return matcher
+    }
+
+    /// What a binary body must be; nil for another kind.
+    public var binary: BinaryExpectation? {
+        guard case .binary(let expectation) = base else { return nil }
+        return expectation
+    }
 
     /// The regular expressions the body is matched with, for a plan that compiles them once.
     public var patterns: [String] {
-        guard case .text(let matcher) = self, let pattern = matcher.conditions.pattern else { return [] }
+        guard case .text(let matcher) = base, let pattern = matcher.conditions.pattern else { return [] }
         return [pattern]
     }
 }
@@ -105,6 +180,11 @@ public enum BodyExpectation: Sendable, Hashable {
 /// A text body: the two single forms the format has always had, or conditions that all hold.
 /// A `text` object with only `equals` or only `pattern` decodes to the single form, so those
 /// contracts mean exactly what they did.
+///
+/// `@frozen`: closed, it will not grow. A new text condition goes into ``TextConditions`` (a
+/// struct, so that adds a property, not a case), and `.conditions` holds any mix of them; so a
+/// `switch` over these three cases stays exhaustive.
+@frozen
 public enum TextMatcher: Sendable, Hashable {
     case equals(String)
     case pattern(String)

@@ -40,7 +40,7 @@ struct ResponseChecker: Sendable {
         }
         findings += RepeatedHeaders.findings(in: response.headers, expected: expected.headers, clip: clip)
         let declared = BodyDeclaration(contentType: response.value(of: "Content-Type"))
-        switch body ?? .unchecked {
+        switch (body ?? .unchecked).base {
         case .unchecked:
             findings += checkDeclared(response.body, declared)
         case .empty:

@@ -3,13 +3,42 @@ import ContractHTTP
 /// What happened to one case: the request as shown (secrets masked), the response in brief,
 /// and every finding. Everything in it is safe to print.
 public struct CaseResult: Sendable {
-    public enum Outcome: String, Sendable {
+    /// How a case ended: ``passed``, ``failed`` or ``error``, written in reports as its
+    /// ``rawValue`` (`"passed"`).
+    ///
+    /// A struct over an internal enum, not an enum, so an outcome added later (a case skipped, say)
+    /// breaks no `switch`: compare with `==` (`result.outcome == .passed`), or `switch` with a
+    /// `default`.
+    public struct Outcome: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        enum Base: String, Hashable, Sendable {
+            case passed
+            case failed
+            case error
+        }
+
+        let base: Base
+
+        init(_ base: Base) {
+            self.base = base
+        }
+
+        /// The outcome written as `rawValue` in a report; nil for a word that names none.
+        public init?(rawValue: String) {
+            guard let base = Base(rawValue: rawValue) else { return nil }
+            self.base = base
+        }
+
+        /// `passed`, `failed` or `error`.
+        public var rawValue: String { base.rawValue }
+
+        public var description: String { rawValue }
+
         /// The response matched the contract.
-        case passed
+        public static let passed = Outcome(.passed)
         /// A response came back and differs from the contract, or a setup step failed.
-        case failed
+        public static let failed = Outcome(.failed)
         /// No response: a transport error on the case's own request or on a setup step's.
-        case error
+        public static let error = Outcome(.error)
     }
 
     public var contractID: String

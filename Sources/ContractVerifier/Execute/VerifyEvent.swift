@@ -1,20 +1,61 @@
-/// What happens in a run, as the verifier tells its reporters.
-public enum VerifyEvent: Sendable {
+/// What happens in a run, as the verifier tells its reporters: ``started(total:baseURL:)``,
+/// ``finished(_:position:)`` for each case, ``completed(_:)``.
+///
+/// A struct over an internal enum, not an enum, so an event added later breaks no reporter's
+/// `switch`: a reporter reads the events it knows (``started``, ``finished``, ``completed``; nil
+/// when the event is another) and lets the others pass.
+public struct VerifyEvent: Sendable {
+    enum Base: Sendable {
+        case started(total: Int, baseURL: String)
+        case finished(CaseResult, position: Int)
+        case completed(VerifySummary)
+    }
+
+    let base: Base
+
     /// Before the first request: how many cases will run, against which server (as shown).
-    case started(total: Int, baseURL: String)
+    public static func started(total: Int, baseURL: String) -> VerifyEvent {
+        VerifyEvent(base: .started(total: total, baseURL: baseURL))
+    }
+
     /// One case ended. Events come as cases finish, which is not plan order when requests run
     /// concurrently; `position` is the case's place in the plan (from 0), for reporters that
     /// write in plan order (``PlanOrder``).
-    case finished(CaseResult, position: Int)
+    public static func finished(_ result: CaseResult, position: Int) -> VerifyEvent {
+        VerifyEvent(base: .finished(result, position: position))
+    }
+
     /// After the last case.
-    case completed(VerifySummary)
+    public static func completed(_ summary: VerifySummary) -> VerifyEvent {
+        VerifyEvent(base: .completed(summary))
+    }
+
+    /// The case count and server of a `started` event; nil for any other.
+    public var started: (total: Int, baseURL: String)? {
+        guard case .started(let total, let baseURL) = base else { return nil }
+        return (total, baseURL)
+    }
+
+    /// The result and plan position of a `finished` event; nil for any other.
+    public var finished: (result: CaseResult, position: Int)? {
+        guard case .finished(let result, let position) = base else { return nil }
+        return (result, position)
+    }
+
+    /// The tally of a `completed` event; nil for any other.
+    public var completed: VerifySummary? {
+        guard case .completed(let summary) = base else { return nil }
+        return summary
+    }
 }
 
 /// Receives a run's events. Reporters are peers: each gets every event, one at a time, in the
-/// order they happen. `finished` comes on the HTTP engine's thread where the case ended, so a
-/// reporter that takes long slows the run. A reporter that throws is told nothing more, and its
-/// error is reported in ``VerifySummary/reporterErrors``.
-public protocol VerifyReporter: AnyObject {
+/// order they happen. Events are delivered from one place, under one lock, but not on one thread:
+/// `finished` comes on the HTTP engine's thread where the case ended, so a reporter that takes
+/// long slows the run, and a reporter must be `Sendable` (its state behind a lock, as
+/// ``ConsoleReporter``'s and ``FileReporter``'s are). A reporter that throws is told nothing more,
+/// and its error is reported in ``VerifySummary/reporterErrors``.
+public protocol VerifyReporter: AnyObject, Sendable {
     func receive(_ event: VerifyEvent) throws
 }
 
@@ -43,14 +84,22 @@ public struct PlanOrder<Value> {
 
 /// Keeps every result, in plan order.
 public final class CollectedResults: VerifyReporter {
-    public private(set) var results: [CaseResult] = []
-    private var order = PlanOrder<CaseResult>()
+    private struct State {
+        var results: [CaseResult] = []
+        var order = PlanOrder<CaseResult>()
+    }
+
+    private let state = Locked(State())
 
     public init() {}
 
+    /// The results received so far, in plan order up to the first one still missing.
+    public var results: [CaseResult] {
+        state.withLock { $0.results }
+    }
+
     public func receive(_ event: VerifyEvent) {
-        if case .finished(let result, let position) = event {
-            order.add(result, at: position) { results.append($0) }
-        }
+        guard case let (result, position)? = event.finished else { return }
+        state.withLock { state in state.order.add(result, at: position) { state.results.append($0) } }
     }
 }

@@ -37,7 +37,7 @@ public struct VerifySummary: Sendable {
 
     public mutating func count(_ result: CaseResult) {
         total += 1
-        switch result.outcome {
+        switch result.outcome.base {
         case .passed: passed += 1
         case .failed: failed += 1
         case .error: errors += 1

@@ -85,7 +85,7 @@ public struct VerifyPlan: Sendable {
                     }
                 }
                 var schema: JSONSchema? = nil
-                if case .json(let reference, _) = testCase.response.body {
+                if case .json(let reference, _) = testCase.response.body.base {
                     do {
                         schema = try catalog.compile(reference)
                     } catch {

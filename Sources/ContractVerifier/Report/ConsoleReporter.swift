@@ -10,45 +10,63 @@ public final class ConsoleReporter: VerifyReporter {
 
     private let style: Style
     private let quiet: Bool
-    private let write: (String) -> Void
-    private var total = 0
-    private var done = 0
-    private var failedCount = 0
-    private var order = PlanOrder<CaseResult>()
+    private let state: Locked<State>
+
+    /// What changes as events arrive, with the writer those events go to.
+    private struct State {
+        let write: Writer
+        var total = 0
+        var done = 0
+        var failedCount = 0
+        var order = PlanOrder<CaseResult>()
+    }
+
+    /// The caller's `write`, which need not be `@Sendable` (the command's console and tests
+    /// collecting text in a variable are not). `@unchecked Sendable`, and what guards it: it is
+    /// kept only in `state` and called only inside `state.withLock`, so one call at a time and
+    /// each after the last has returned, never after the reporter is gone; the caller must leave
+    /// what it captures alone while a run is going (read it when ``Verifier`` has returned).
+    private struct Writer: @unchecked Sendable {
+        let write: (String) -> Void
+    }
 
     /// `write` receives complete lines (with their newline), or progress text on a terminal.
     /// `quiet` leaves out the line of each case that passed.
     public init(style: Style, quiet: Bool = false, write: @escaping (String) -> Void) {
         self.style = style
         self.quiet = quiet
-        self.write = write
+        state = Locked(State(write: Writer(write: write)))
     }
 
     public func receive(_ event: VerifyEvent) {
-        switch event {
-        case .started(let total, let baseURL):
-            self.total = total
+        state.withLock { state in receive(event, &state) }
+    }
+
+    private func receive(_ event: VerifyEvent, _ state: inout State) {
+        let write = state.write.write
+        if case let (total, baseURL)? = event.started {
+            state.total = total
             write("verifying \(total) case\(total == 1 ? "" : "s") against \(baseURL)\n")
-        case .finished(let result, let position):
-            done += 1
-            if result.outcome != .passed { failedCount += 1 }
-            clearProgress()
-            order.add(result, at: position, release: printLine)
-            if style == .terminal && done < total {
-                write("\r" + paint("[\(done)/\(total)] \(failedCount) failing", .dim))
+        } else if case let (result, position)? = event.finished {
+            state.done += 1
+            if result.outcome != .passed { state.failedCount += 1 }
+            clearProgress(write)
+            state.order.add(result, at: position) { printLine($0, write) }
+            if style == .terminal && state.done < state.total {
+                write("\r" + paint("[\(state.done)/\(state.total)] \(state.failedCount) failing", .dim))
             }
-        case .completed(let summary):
-            clearProgress()
+        } else if let summary = event.completed {
+            clearProgress(write)
             let color: Color = summary.exitCode == 0 ? .green : .red
             for entry in summary.fixed { write(ReportFormatting.fixedLine(entry) + "\n") }
             write(paint(ReportFormatting.summary(summary), color) + "\n")
         }
     }
 
-    private func printLine(_ result: CaseResult) {
+    private func printLine(_ result: CaseResult, _ write: (String) -> Void) {
         if quiet && result.outcome == .passed { return }
         let label: String
-        switch result.outcome {
+        switch result.outcome.base {
         case .passed: label = paint("PASS ", .green)
         case .failed: label = paint("FAIL ", .red)
         case .error: label = paint("ERROR", .red)
@@ -60,7 +78,7 @@ public final class ConsoleReporter: VerifyReporter {
         }
     }
 
-    private func clearProgress() {
+    private func clearProgress(_ write: (String) -> Void) {
         if style == .terminal { write("\r\u{1B}[2K") }
     }
 

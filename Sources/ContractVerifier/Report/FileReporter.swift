@@ -14,31 +14,47 @@ public final class FileReporter: VerifyReporter {
 
     public let kind: Kind
     public let path: String
-    private var format: any ReportFormat
-    private var file: OutputFile?
-    private var order = PlanOrder<CaseResult>()
+    /// The format, the file being written and the results waiting for an earlier one, changed
+    /// only under the lock: the engine threads deliver events one at a time, but not on one thread.
+    private let state: Locked<State>
+
+    private struct State {
+        var format: any ReportFormat
+        var file: OutputFile?
+        var order = PlanOrder<CaseResult>()
+    }
 
     public init(kind: Kind, path: String) {
         self.kind = kind
         self.path = path
-        switch kind {
-        case .json: format = JSONReport()
-        case .junit: format = JUnitReport()
-        case .markdown: format = MarkdownReport()
-        case .html: format = HTMLReport()
-        }
+        let format: any ReportFormat =
+            switch kind {
+            case .json: JSONReport()
+            case .junit: JUnitReport()
+            case .markdown: MarkdownReport()
+            case .html: HTMLReport()
+            }
+        state = Locked(State(format: format))
     }
 
     public func receive(_ event: VerifyEvent) throws {
-        switch event {
-        case .started(let total, let baseURL):
+        try state.withLock { state throws(ReportWriteError) in try receive(event, &state) }
+    }
+
+    private func receive(_ event: VerifyEvent, _ state: inout State) throws(ReportWriteError) {
+        if case let (total, baseURL)? = event.started {
             let file = OutputFile(path: path)
-            file.append(format.opening(baseURL: baseURL, total: total))
-            self.file = file
-        case .finished(let result, let position):
-            order.add(result, at: position) { file?.append(format.adding($0)) }
-        case .completed(let summary):
-            try commit(summary)
+            file.append(state.format.opening(baseURL: baseURL, total: total))
+            state.file = file
+        } else if case let (result, position)? = event.finished {
+            // The order is taken out while it releases results, which the format (also in `state`) writes.
+            var order = PlanOrder<CaseResult>()
+            swap(&order, &state.order)
+            let file = state.file
+            order.add(result, at: position) { file?.append(state.format.adding($0)) }
+            swap(&order, &state.order)
+        } else if let summary = event.completed {
+            try commit(summary, &state)
         }
     }
 
@@ -49,13 +65,13 @@ public final class FileReporter: VerifyReporter {
         try receive(.completed(report.summary))
     }
 
-    private func commit(_ summary: VerifySummary) throws {
-        let (header, trailer) = format.closing(summary)
+    private func commit(_ summary: VerifySummary, _ state: inout State) throws(ReportWriteError) {
+        let (header, trailer) = state.format.closing(summary)
         do {
-            try file?.commit(header: header, trailer: trailer)
-            file = nil
+            try state.file?.commit(header: header, trailer: trailer)
+            state.file = nil
         } catch {
-            file = nil
+            state.file = nil
             throw ReportWriteError(message: "cannot write the \(kind.rawValue) report to '\(path)': \(error.description)", underlying: error)
         }
     }

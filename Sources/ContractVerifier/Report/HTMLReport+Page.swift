@@ -138,7 +138,7 @@ extension HTMLReport {
     }
 
     static func outcomeLabel(_ outcome: CaseResult.Outcome) -> String {
-        switch outcome {
+        switch outcome.base {
         case .passed: "passed"
         case .failed: "failed"
         case .error: "no response"

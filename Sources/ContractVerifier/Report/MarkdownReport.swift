@@ -40,7 +40,7 @@ struct MarkdownReport: ReportFormat {
         }
         rows += 1
         let mark: String
-        switch result.outcome {
+        switch result.outcome.base {
         case .passed: mark = "✅"
         case .failed: mark = "❌"
         case .error: mark = "⚠️"
