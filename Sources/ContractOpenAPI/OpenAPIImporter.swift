@@ -173,8 +173,28 @@ public enum OpenAPIImporter {
                 "case '\(testCase["name"]?.stringValue ?? "")': the \(what) does not match its schema, left out (add an example to the document so the case can pass): \(error.message)",
                 at: contracts[index].pointer))
         }
+        // A value the case sends for a parameter that the parameter's own schema refuses (the
+        // document's example, or one made up from a schema no value meets): the schema is left
+        // out of the contract's description, which keeps the rest.
+        var unchecked: Set<String> = []
+        for error in diagnostics where error.severity == .error {
+            guard let file = error.file, let index = contractIndex[file], let pointer = error.pointer, let (location, name) = parameterLocation(pointer),
+                unchecked.insert("\(file)#\(location)/\(name)").inserted,
+                case .object(var request)? = contracts[index].value["request"], case .object(var described)? = request["parameters"],
+                case .object(var group)? = described[location], case .object(var parameter)? = group[name], parameter["schema"] != nil
+            else { continue }
+            parameter["schema"] = nil
+            group[name] = .object(parameter)
+            described[location] = .object(group)
+            request["parameters"] = .object(described)
+            contracts[index].value["request"] = .object(request)
+            warnings.append(document.warning(
+                "the \(location) parameter '\(name)': the value sent (the document's example, or one made up for want of it) does not match its schema, so the contract describes it without one (fix the example or the schema, or give one with --value): \(error.message)",
+                at: contracts[index].pointer))
+        }
         let remaining = diagnostics.filter { error in
-            error.severity == .error && !(error.file.flatMap { contractIndex[$0] } != nil && error.pointer.flatMap(exampleLocation) != nil)
+            error.severity == .error
+                && !(error.file.flatMap { contractIndex[$0] } != nil && (error.pointer.flatMap(exampleLocation) != nil || error.pointer.flatMap(parameterLocation) != nil))
         }
         return (warnings, remaining)
     }
@@ -186,6 +206,22 @@ public enum OpenAPIImporter {
         switch (tokens[2], tokens[3]) {
         case ("response", "example"): return (index, ("response", "example"))
         case ("request", "body"): return (index, ("request", "body"))
+        default: return nil
+        }
+    }
+
+    /// The described parameter a case's (or the endpoint's) value is for: `query`, `page` for
+    /// `/cases/0/request/query/page` or `/request/query/page/1`.
+    private static func parameterLocation(_ pointer: JSONPointer) -> (String, String)? {
+        var tokens = pointer.tokens[...]
+        if tokens.first == "cases", tokens.count >= 2, Int(tokens[tokens.startIndex + 1]) != nil { tokens = tokens.dropFirst(2) }
+        guard tokens.count >= 3, tokens.first == "request" else { return nil }
+        let key = tokens[tokens.startIndex + 1]
+        let name = tokens[tokens.startIndex + 2]
+        switch key {
+        case "pathParams": return ("path", name)
+        case "query": return ("query", name)
+        case "headers": return ("header", name)
         default: return nil
         }
     }

@@ -177,9 +177,9 @@ private func checkSchemas(
             }
         }
     }
-    let seen = Set(known.map { "\($0.file)|\($0.pointer?.description ?? "")" })
+    let seen = Set(known.map { "\($0.file ?? "")|\($0.pointer?.description ?? "")" })
     var unique: [Diagnostic] = []
-    for diagnostic in checker.diagnostics where !seen.contains("\(diagnostic.file)|\(diagnostic.pointer?.description ?? "")") {
+    for diagnostic in checker.diagnostics where !seen.contains("\(diagnostic.file ?? "")|\(diagnostic.pointer?.description ?? "")") {
         if !unique.contains(diagnostic) { unique.append(diagnostic) }
     }
     return unique

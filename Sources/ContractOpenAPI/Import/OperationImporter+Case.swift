@@ -210,7 +210,7 @@ extension OperationImporter {
     }
 
     /// An HTTP header name (RFC 9110 token).
-    private static func isToken(_ name: String) -> Bool {
+    static func isToken(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
     }
 

@@ -184,6 +184,12 @@ struct OperationImporter {
             for (inCase, inDocument) in caseSchemaSources { schemaSources[JSONPointer(tokens: ["cases", String(index)] + inCase.tokens)] = inDocument }
             return value
         })
+        if case .array(let cases)? = contract["cases"],
+            let described = describe(parameters, placeholders: placeholders, credentials: credentials, cases: cases, schemaSources: &schemaSources)
+        {
+            endpoint["parameters"] = described
+            contract["request"] = .object(endpoint)
+        }
         // `contract.json` at the root is the tree's settings, not a contract (on any file system).
         let base = Identifiers.fileSafe(id)
         let file = (base.lowercased() == "contract" ? base + "-operation" : base) + ".json"
