@@ -41,8 +41,8 @@ struct BaselineTests {
         }
         #expect(error.diagnostics.map(\.rendered) == [
             "b.json:2:65: error: expected 'expires' as a date YYYY-MM-DD, found 'next week' [/findings/0/expires]",
-            "b.json:3:62: error: unknown key 'note'; an entry has fingerprint, case, rule, where, reason, expires [/findings/1/note]",
             "b.json:3:19: error: fingerprint aaaaaaaaaaaaaaaa is listed twice [/findings/1/fingerprint]",
+            "b.json:3:62: error: unknown key 'note'; an entry has fingerprint, case, rule, where, reason, expires [/findings/1/note]",
             "b.json:4:3: error: expected 'fingerprint' [/findings/2]",
         ])
     }
