@@ -67,13 +67,7 @@ package struct TapeDocument {
     /// The value of member `key` of the object at `index` (the last, if the key is repeated, as
     /// ``JSONValue`` keeps it).
     package func member(_ key: StaticString, of index: Int) -> Int? {
-        var found: Int?
-        var child = index + 1
-        for _ in 0..<count(index) {
-            if equals(child, key) { found = child + 1 }
-            child = Int(tape.entries[child + 1].end)
-        }
-        return found
+        lastMember(of: index) { equals($0, key) }
     }
 
     /// Whether the string or key at `index` is `text`.
@@ -90,10 +84,15 @@ package struct TapeDocument {
 
     /// The value of member `key` of the object at `index`, the last if the key is repeated.
     package func member(_ key: String, of index: Int) -> Int? {
+        lastMember(of: index) { equals($0, key) }
+    }
+
+    /// The value of the last member of the object at `index` whose key `matches`.
+    private func lastMember(of index: Int, _ matches: (Int) -> Bool) -> Int? {
         var found: Int?
         var child = index + 1
         for _ in 0..<count(index) {
-            if equals(child, key) { found = child + 1 }
+            if matches(child) { found = child + 1 }
             child = Int(tape.entries[child + 1].end)
         }
         return found
