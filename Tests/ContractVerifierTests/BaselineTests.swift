@@ -41,10 +41,37 @@ struct BaselineTests {
         }
         #expect(error.diagnostics.map(\.rendered) == [
             "b.json:2:65: error: expected 'expires' as a date YYYY-MM-DD, found 'next week' [/findings/0/expires]",
-            "b.json:3:62: error: unknown key 'note'; an entry has fingerprint, case, rule, where, reason, expires [/findings/1/note]",
             "b.json:3:19: error: fingerprint aaaaaaaaaaaaaaaa is listed twice [/findings/1/fingerprint]",
+            "b.json:3:62: error: unknown key 'note'; an entry has fingerprint, case, rule, where, reason, expires [/findings/1/note]",
             "b.json:4:3: error: expected 'fingerprint' [/findings/2]",
         ])
+    }
+
+    /// The baseline is read as strictly as an ignore file (one reader, ``FingerprintList``): an
+    /// unknown key beside the entries, or a key given twice, refuses the file.
+    @Test func unknownAndRepeatedKeysAreRefused() {
+        let text = """
+            {"format": "contract-verify-baseline", "version": 1, "note": "x", "findings": [
+              {"fingerprint": "aaaaaaaaaaaaaaaa", "case": "a/x", "reason": "r", "reason": "s"},
+              {}
+            ]}
+            """
+        guard case .failure(let error) = Baseline.parse(Array(text.utf8), file: "b.json") else {
+            Issue.record("a broken baseline was accepted")
+            return
+        }
+        #expect(error.diagnostics.map(\.rendered) == [
+            "b.json:1:62: error: unknown key 'note'; a baseline has format, version, findings [/note]",
+            "b.json:2:69: error: key 'reason' is repeated [/findings/0/reason]",
+            "b.json:3:3: error: expected 'case' [/findings/1]",
+            "b.json:3:3: error: expected 'fingerprint' [/findings/1]",
+        ])
+        let twice = #"{"format": "contract-verify-baseline", "version": 1, "findings": [], "findings": []}"#
+        guard case .failure(let repeated) = Baseline.parse(Array(twice.utf8), file: "b.json") else {
+            Issue.record("a baseline with 'findings' twice was accepted")
+            return
+        }
+        #expect(repeated.diagnostics.map(\.rendered) == ["b.json:1:70: error: key 'findings' is repeated [/findings]"])
     }
 
     @Test func anEntryHoldsThroughItsLastDay() {

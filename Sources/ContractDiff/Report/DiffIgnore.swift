@@ -1,3 +1,4 @@
+import ContractFiles
 import ContractJSON
 import ContractModel
 
@@ -36,19 +37,20 @@ public struct DiffIgnore: Sendable, Equatable {
         }
 
         /// The entry as its line in the file, to paste into `changes`.
-        public var line: String {
-            var members = [JSONObject.Member(key: "fingerprint", value: .string(fingerprint)), .init(key: "reason", value: .string(reason))]
-            if let rule { members.append(.init(key: "rule", value: .string(rule))) }
-            if let change { members.append(.init(key: "change", value: .string(change))) }
-            if let expires { members.append(.init(key: "expires", value: .string(expires))) }
-            return CanonicalJSONWriter(style: .compact).string(.object(JSONObject(members)))
+        public var line: String { FingerprintList.line(fields) }
+
+        /// The entry's line in the file, by key.
+        var fields: [String: String] {
+            var fields = ["fingerprint": fingerprint, "reason": reason]
+            fields["rule"] = rule
+            fields["change"] = change
+            fields["expires"] = expires
+            return fields
         }
     }
 
     public static let format = "contract-diff-ignore"
     public static let version = 1
-    private static let entryKeys = ["fingerprint", "reason", "rule", "change", "expires"]
-    private static let fileKeys = ["format", "version", "changes"]
 
     /// Sorted by change, then fingerprint.
     public private(set) var entries: [Entry]
@@ -59,8 +61,7 @@ public struct DiffIgnore: Sendable, Equatable {
 
     /// The file's text: a JSON object whose `changes` array has one entry per line.
     public var text: String {
-        let body = entries.isEmpty ? "[]" : "[\n" + entries.map { "    " + $0.line }.joined(separator: ",\n") + "\n  ]"
-        return "{\n  \"format\": \"\(Self.format)\",\n  \"version\": \(Self.version),\n  \"changes\": \(body)\n}\n"
+        FingerprintList.text(entries.map(\.fields), format: Self.listFormat)
     }
 
     /// Sets the changes of the result apart: a change an entry names is ignored with the entry's
@@ -123,100 +124,33 @@ public struct DiffIgnore: Sendable, Equatable {
     public static let maxEntries = 100_000
     public static let maxFileBytes = 64 << 20
 
-    /// Reads an ignore file; every problem is a diagnostic placed in it, and any error makes the
-    /// whole file unusable.
-    public static func parse(_ bytes: [UInt8], file: String) -> Result<DiffIgnore, DiagnosticsError> {
-        let document: JSONDocument
-        do {
-            document = try JSONParser().parse(bytes)
-        } catch {
-            return .failure(DiagnosticsError([.error("not JSON: \(error.message)", file: file, location: error.location)]))
-        }
-        var problems: [Diagnostic] = []
-        func problem(_ message: String, at pointer: JSONPointer) {
-            problems.append(.error(message, file: file, location: document.nearestLocation(of: pointer), pointer: pointer))
-        }
-        // The later value of a repeated key is the one read: a second `reason` or `expires`
-        // hidden further along a line would change what the entry says.
-        for duplicate in document.duplicateKeys {
-            problems.append(.error("key '\(MessageText.oneLine(duplicate.key))' is repeated", file: file, location: duplicate.location, pointer: duplicate.pointer))
-        }
-        guard case .object(let root) = document.value else {
-            return .failure(DiagnosticsError([.error(
-                "expected an object with 'format', 'version' and 'changes'", file: file, location: document.location(of: .root))]))
-        }
-        for member in root.members where !fileKeys.contains(member.key) {
-            problem("unknown key '\(MessageText.oneLine(member.key))'; an ignore file has format, version, changes", at: JSONPointer(tokens: [member.key]))
-        }
-        if root["format"] != .string(format) { problem("expected 'format': '\(format)'", at: JSONPointer(tokens: ["format"])) }
-        if root["version"] != .number(JSONNumber(version)) {
-            problem("expected 'version': \(version) (this contract reads version \(version))", at: JSONPointer(tokens: ["version"]))
-        }
-        guard case .array(let items)? = root["changes"] else {
-            problem("expected 'changes': an array of entries", at: JSONPointer(tokens: ["changes"]))
-            return .failure(DiagnosticsError(problems.sorted()))
-        }
-        guard items.count <= maxEntries else {
-            problem(
-                "expected at most \(ByteCount.grouped(maxEntries)) entries (an ignore file lists the changes a team accepted), found \(ByteCount.grouped(items.count))",
-                at: JSONPointer(tokens: ["changes"]))
-            return .failure(DiagnosticsError(problems.sorted()))
-        }
-        var entries: [Entry] = []
-        var seen: Set<String> = []
-        for (index, item) in items.enumerated() {
-            let at = JSONPointer(tokens: ["changes", String(index)])
-            guard case .object(let object) = item else {
-                problem("expected an entry object", at: at)
-                continue
-            }
-            for member in object.members where !entryKeys.contains(member.key) {
-                problem("unknown key '\(MessageText.oneLine(member.key))'; an entry has \(entryKeys.joined(separator: ", "))", at: at.appending(member.key))
-            }
-            func string(_ key: String, required: Bool = false) -> String? {
-                switch object[key] {
-                case .string(let text)?: return text
-                case nil where !required: return nil
-                case nil: problem(missing(key), at: at)
-                default: problem("expected '\(key)' to be a string", at: at.appending(key))
-                }
-                return nil
-            }
-            let fingerprint = string("fingerprint", required: true)
-            let reason = string("reason", required: true)
-            let rule = string("rule")
-            let change = string("change")
-            let expires = string("expires")
-            if let fingerprint {
-                if !isFingerprint(fingerprint) {
-                    problem("expected a fingerprint of 16 lowercase hex digits, found '\(MessageText.clipped(fingerprint))'", at: at.appending("fingerprint"))
-                } else if !seen.insert(fingerprint).inserted {
-                    problem("fingerprint \(fingerprint) is listed twice", at: at.appending("fingerprint"))
-                }
-            }
-            if let reason, let why = Self.problem(reason: reason) { problem("'reason' \(why)", at: at.appending("reason")) }
-            if let expires, !CalendarDay.isValid(expires) {
-                problem("expected 'expires' as a date YYYY-MM-DD, found '\(MessageText.clipped(expires))'", at: at.appending("expires"))
-            }
-            if let fingerprint, let reason {
-                entries.append(Entry(fingerprint: fingerprint, reason: reason, rule: rule, change: change, expires: expires))
-            }
-        }
-        guard problems.isEmpty else { return .failure(DiagnosticsError(problems.sorted())) }
-        return .success(DiffIgnore(entries: entries))
-    }
+    /// What the file is, for its reader and writer (``FingerprintList``, verify's baseline's too).
+    static let listFormat = FingerprintList.Format(
+        name: format, listKey: "changes", entryKeys: ["fingerprint", "reason", "rule", "change", "expires"], requiredKeys: ["fingerprint", "reason"],
+        missingMessages: ["reason": "expected 'reason': accepting a change needs a why (a ticket, who agreed, which clients moved on)"],
+        fileName: "an ignore file", purpose: "an ignore file lists the changes a team accepted", maxEntries: maxEntries, maxFileBytes: maxFileBytes,
+        shownMaxFileBytes: InputFile.describe(bytes: maxFileBytes))
 
-    private static func missing(_ key: String) -> String {
-        key == "reason" ? "expected 'reason': accepting a change needs a why (a ticket, who agreed, which clients moved on)" : "expected '\(key)'"
+    /// For a file refused by its size before it is read.
+    public static var tooLargeMessage: String { listFormat.tooLargeMessage }
+
+    /// Reads an ignore file; every problem is a diagnostic placed in it, and any error makes the
+    /// whole file unusable. The file is bounded before it is read (``maxFileBytes``,
+    /// ``maxEntries``), and reading is linear in it.
+    public static func parse(_ bytes: [UInt8], file: String) -> Result<DiffIgnore, DiagnosticsError> {
+        let read = FingerprintList.read(bytes, file: file, format: listFormat) { fields in
+            problem(reason: fields["reason"]!).map { [(key: "reason", message: "'reason' \($0)")] } ?? []
+        }
+        return read.map { entries in
+            DiffIgnore(entries: entries.map {
+                Entry(fingerprint: $0["fingerprint"]!, reason: $0["reason"]!, rule: $0["rule"], change: $0["change"], expires: $0["expires"])
+            })
+        }
     }
 
     /// What is wrong with a reason, or nil: it must say something.
     private static func problem(reason: String) -> String? {
         reason.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "is empty: accepting a change needs a why" : nil
-    }
-
-    private static func isFingerprint(_ text: String) -> Bool {
-        text.utf8.count == 16 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
 }

@@ -12,7 +12,7 @@ import Foundation
 /// The same document gives byte-identical files (and an unchanged manifest). The folder is an
 /// ``OwnedFolder``: the new files replace the old in one step, and nothing follows a link.
 public enum ImportWriter {
-    public static let manifestName = ".contract-import.json"
+    public static let manifestName = ImportManifest.name
 
     public struct Outcome: Sendable {
         public var written: [String] = []
@@ -74,17 +74,10 @@ public enum ImportWriter {
                 outcome.kept.append(relative.description)
             }
         }
-        var files = JSONObject()
-        for file in result.files { files[file.path] = .string(SHA256.hex(file.bytes)) }
-        for path in outcome.kept { files[path] = (try? FolderPath(validating: path)).flatMap { recorded[$0] }.map(JSONValue.string) }
-        var manifest = JSONObject()
-        manifest["generator"] = "contract import openapi"
-        manifest["source"] = .string(source)
-        if !values.isEmpty {
-            manifest["values"] = .object(JSONObject(values.keys.sorted().compactMap { name in values[name].map { .init(key: name, value: $0) } }))
-        }
-        manifest["files"] = .object(files)
-        let manifestBytes = CanonicalJSONWriter(style: .pretty).bytes(.object(manifest))
+        var files: [String: String] = [:]
+        for file in result.files { files[file.path] = SHA256.hex(file.bytes) }
+        for path in outcome.kept { files[path] = (try? FolderPath(validating: path)).flatMap { recorded[$0] } }
+        let manifestBytes = ImportManifest(source: source, values: values, files: files).bytes
         let manifestRelative = try manifestPath(shown: shownManifest)
         if folder.read(manifestRelative) != manifestBytes { writes[manifestRelative] = manifestBytes }
         outcome.written = writes.keys.filter { $0 != manifestRelative }.sorted().map(\.description)
@@ -104,18 +97,17 @@ public enum ImportWriter {
         }
     }
 
-    /// The files an earlier import wrote and their hashes. A path that is not inside the folder
-    /// refuses the manifest, at its line and column: a hostile one must not make an import
-    /// delete files elsewhere.
     /// The `--value`s an earlier import of the folder used; empty when there is none to read.
     public static func recordedValues(in directory: String) -> [String: JSONValue] {
         let folder = OwnedFolder(path: directory)
         guard let name = try? FolderPath(validating: manifestName), let bytes = folder.read(name),
-            let values = (try? JSONParser().parse(bytes))?.value.objectValue?["values"]?.objectValue
+            let manifest = try? ImportManifest(parsing: bytes, shown: directory + "/" + manifestName)
         else { return [:] }
-        return Dictionary(values.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        return manifest.values
     }
 
+    /// The files an earlier import wrote and their hashes (``ImportManifest``: a path that is not
+    /// inside the folder refuses the manifest).
     private static func readManifest(_ folder: OwnedFolder, shown: String) throws(DiagnosticsError) -> [FolderPath: String] {
         let name = try manifestPath(shown: shown)
         let contents: [UInt8]?
@@ -125,27 +117,7 @@ public enum ImportWriter {
             throw DiagnosticsError([.error(error.description, file: shown)])
         }
         guard let bytes = contents else { return [:] }
-        let document: JSONDocument
-        do throws(JSONSyntaxError) {
-            document = try JSONParser().parse(bytes)
-        } catch {
-            throw DiagnosticsError([.error("the import manifest is not valid JSON: \(error.message)", file: shown, location: error.location)])
-        }
-        var files: [FolderPath: String] = [:]
-        var problems: [Diagnostic] = []
-        for member in document.value.objectValue?["files"]?.objectValue ?? JSONObject() {
-            let pointer = JSONPointer(tokens: ["files", member.key])
-            do {
-                let relative = try FolderPath(validating: member.key)
-                if let hash = member.value.stringValue { files[relative] = hash }
-            } catch {
-                problems.append(.error(
-                    "\(error); the import manifest lists only files inside its folder, so it is refused", file: shown,
-                    location: document.keyLocation(of: pointer), pointer: pointer))
-            }
-        }
-        if !problems.isEmpty { throw DiagnosticsError(problems) }
-        return files
+        let manifest = try ImportManifest(parsing: bytes, shown: shown)
+        return Dictionary(manifest.files.compactMap { path, hash in (try? FolderPath(validating: path)).map { ($0, hash) } }, uniquingKeysWith: { _, last in last })
     }
 }
-

@@ -46,22 +46,10 @@ public struct Baseline: Sendable, Equatable {
         self.entries = entries.sorted { ($0.caseName, $0.fingerprint) < ($1.caseName, $1.fingerprint) }
     }
 
-    /// The file's text: a JSON object whose `findings` array has one entry per line.
+    /// The file's text: a JSON object whose `findings` array has one entry per line
+    /// (``FingerprintList``, the writer of ignore files too).
     public var text: String {
-        let writer = CanonicalJSONWriter(style: .compact)
-        let lines = entries.map { entry -> String in
-            var members = [
-                JSONObject.Member(key: "fingerprint", value: .string(entry.fingerprint)),
-                JSONObject.Member(key: "case", value: .string(entry.caseName)),
-            ]
-            if let rule = entry.rule { members.append(.init(key: "rule", value: .string(rule))) }
-            if let place = entry.place { members.append(.init(key: "where", value: .string(place))) }
-            if let reason = entry.reason { members.append(.init(key: "reason", value: .string(reason))) }
-            if let expires = entry.expires { members.append(.init(key: "expires", value: .string(expires))) }
-            return "    " + writer.string(.object(JSONObject(members)))
-        }
-        let body = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
-        return "{\n  \"format\": \"\(Self.format)\",\n  \"version\": \(Self.version),\n  \"findings\": \(body)\n}\n"
+        FingerprintList.text(entries.map(\.fields), format: Self.listFormat)
     }
 
     /// Entries a baseline may list: 100,000. A baseline lists the drift a team has accepted for
@@ -77,8 +65,7 @@ public struct Baseline: Sendable, Equatable {
         switch InputFile.read(path, limit: maxFileBytes) {
         case .success(let bytes): return parse(bytes, file: path)
         case .failure(.tooLarge):
-            return .failure(DiagnosticsError([.error(
-                "expected a baseline of at most \(InputFile.describe(bytes: maxFileBytes)) (\(ResponseChecker.grouped(maxEntries)) entries at most); this file is larger", file: path)]))
+            return .failure(DiagnosticsError([.error(listFormat.tooLargeMessage, file: path)]))
         case .failure(let failure):
             return .failure(DiagnosticsError([.error("cannot read the baseline: \(InputFile.reason(failure))", file: path)]))
         }
@@ -87,95 +74,30 @@ public struct Baseline: Sendable, Equatable {
     /// Reads a baseline file; every problem is a diagnostic placed in it, and any error makes
     /// the whole file unusable (a baseline half read would turn known drift into new). The
     /// entries are counted before any is read, and each costs the same whatever the others are:
-    /// reading is linear in the file.
+    /// reading is linear in the file (``FingerprintList``, the reader of ignore files too).
     public static func parse(_ bytes: [UInt8], file: String) -> Result<Baseline, DiagnosticsError> {
-        guard bytes.count <= maxFileBytes else {
-            return .failure(DiagnosticsError([.error(
-                "expected a baseline of at most \(InputFile.describe(bytes: maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
+        FingerprintList.read(bytes, file: file, format: Self.listFormat).map { read in
+            Baseline(entries: read.map {
+                Entry(fingerprint: $0["fingerprint"]!, caseName: $0["case"]!, rule: $0["rule"], place: $0["where"], reason: $0["reason"], expires: $0["expires"])
+            })
         }
-        var document: TapeDocument
-        switch TapeDocument.parse(bytes, file: file) {
-        case .success(let parsed): document = parsed
-        case .failure(let problems): return .failure(DiagnosticsError(problems.diagnostics))
-        }
-        let root = 0
-        guard document.kind(root) == .object else {
-            document.problem("expected an object with 'format', 'version' and 'findings'", at: .root, entry: root)
-            return .failure(DiagnosticsError(document.problems))
-        }
-        let formatPointer = JSONPointer(tokens: ["format"])
-        if let value = document.member("format", of: root) {
-            if !document.equals(value, "contract-verify-baseline") { document.problem("expected 'format': '\(format)'", at: formatPointer, entry: value) }
-        } else {
-            document.problem("expected 'format': '\(format)'", at: formatPointer, entry: root)
-        }
-        let version = document.member("version", of: root)
-        if version.map({ document.kind($0) != .number || document.number($0) != JSONNumber(Self.version) }) ?? true {
-            document.problem("expected 'version': \(Self.version) (this contract reads version \(Self.version))", at: JSONPointer(tokens: ["version"]), entry: version ?? root)
-        }
-        let findingsPointer = JSONPointer(tokens: ["findings"])
-        guard let items = document.member("findings", of: root), document.kind(items) == .array else {
-            document.problem("expected 'findings': an array of entries", at: findingsPointer, entry: document.member("findings", of: root) ?? root)
-            return .failure(DiagnosticsError(document.problems))
-        }
-        guard document.count(items) <= maxEntries else {
-            document.problem(
-                "expected at most \(ResponseChecker.grouped(maxEntries)) entries (a baseline lists the drift a team accepts for now), found \(ResponseChecker.grouped(document.count(items)))",
-                at: findingsPointer, entry: items)
-            return .failure(DiagnosticsError(document.problems))
-        }
-        var entries: [Entry] = []
-        entries.reserveCapacity(document.count(items))
-        var seen: Set<String> = []
-        for (index, item) in document.elements(items).enumerated() {
-            guard !document.isFull else { break }
-            let at = JSONPointer(tokens: ["findings", String(index)])
-            guard document.kind(item) == .object else {
-                document.problem("expected an entry object", at: at, entry: item)
-                continue
-            }
-            var fields: [String: String] = [:]
-            var complete = true
-            for member in document.members(item) {
-                let key = document.string(member.key)
-                guard Self.keys.contains(key) else {
-                    document.problem("unknown key '\(MessageText.clipped(key, to: 40))'; an entry has fingerprint, case, rule, where, reason, expires", at: at.appending(key), entry: member.value)
-                    complete = false
-                    continue
-                }
-                guard document.kind(member.value) == .string else {
-                    document.problem("expected '\(key)' to be a string", at: at.appending(key), entry: member.value)
-                    complete = false
-                    continue
-                }
-                fields[key] = document.string(member.value)
-            }
-            guard let fingerprint = fields["fingerprint"], let caseName = fields["case"] else {
-                let absent = fields["fingerprint"] == nil && document.member("fingerprint", of: item) == nil ? "fingerprint"
-                    : fields["case"] == nil && document.member("case", of: item) == nil ? "case" : nil
-                if let absent { document.problem("expected '\(absent)'", at: at, entry: item) }
-                continue
-            }
-            let fingerprintEntry = document.member("fingerprint", of: item) ?? item
-            guard fingerprint.utf8.count == 16, fingerprint.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }) else {
-                document.problem("expected a fingerprint of 16 lowercase hex digits, found '\(MessageText.clipped(fingerprint, to: 40))'", at: at.appending("fingerprint"), entry: fingerprintEntry)
-                continue
-            }
-            let expires = fields["expires"]
-            if let expires, !CalendarDay.isValid(expires) {
-                document.problem("expected 'expires' as a date YYYY-MM-DD, found '\(MessageText.clipped(expires, to: 40))'", at: at.appending("expires"), entry: document.member("expires", of: item) ?? item)
-            }
-            if !seen.insert(fingerprint).inserted { document.problem("fingerprint \(fingerprint) is listed twice", at: at.appending("fingerprint"), entry: fingerprintEntry) }
-            if complete {
-                entries.append(Entry(fingerprint: fingerprint, caseName: caseName, rule: fields["rule"], place: fields["where"], reason: fields["reason"], expires: expires))
-            }
-        }
-        guard !document.hasProblems else { return .failure(DiagnosticsError(document.problems)) }
-        return .success(Baseline(entries: entries))
     }
 
-    /// The keys of an entry.
-    private static let keys: Set<String> = ["fingerprint", "case", "rule", "where", "reason", "expires"]
-
+    /// What the file is, for its reader and writer.
+    static let listFormat = FingerprintList.Format(
+        name: format, listKey: "findings", entryKeys: ["fingerprint", "case", "rule", "where", "reason", "expires"], requiredKeys: ["fingerprint", "case"],
+        fileName: "a baseline", purpose: "a baseline lists the drift a team accepts for now", maxEntries: maxEntries, maxFileBytes: maxFileBytes,
+        shownMaxFileBytes: InputFile.describe(bytes: maxFileBytes))
 }
 
+extension Baseline.Entry {
+    /// The entry's line in the file, by key.
+    var fields: [String: String] {
+        var fields = ["fingerprint": fingerprint, "case": caseName]
+        fields["rule"] = rule
+        fields["where"] = place
+        fields["reason"] = reason
+        fields["expires"] = expires
+        return fields
+    }
+}

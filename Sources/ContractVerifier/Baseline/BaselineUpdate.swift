@@ -27,7 +27,7 @@ public enum BaselineUpdate {
         let report: ReportReader.Contents
         switch ReportReader.read(bytes, file: reportFile, requiresRun: false) {
         case .success(let contents): report = contents
-        case .failure(let problems): return .failure(DiagnosticsError(problems.diagnostics))
+        case .failure(let error): return .failure(error)
         }
         let previousEntries = Dictionary((previous?.entries ?? []).map { ($0.fingerprint, $0) }, uniquingKeysWith: { first, _ in first })
         var ran: Set<String> = []

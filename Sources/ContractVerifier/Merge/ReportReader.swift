@@ -61,9 +61,9 @@ struct ReportReader {
     /// Reads the report in `bytes`; `file` names it in diagnostics.
     /// - Parameter requiresRun: `contract merge` needs `run` and each case's `position`;
     ///   `contract baseline` reads older reports without them too (and checks them when present).
-    static func read(_ bytes: [UInt8], file: String, requiresRun: Bool) -> Result<Contents, FileProblems> {
+    static func read(_ bytes: [UInt8], file: String, requiresRun: Bool) -> Result<Contents, DiagnosticsError> {
         guard bytes.count <= ReportLimits.maxFileBytes else {
-            return .failure(FileProblems([.error("expected a report of at most \(InputFile.describe(bytes: ReportLimits.maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
+            return .failure(DiagnosticsError([.error("expected a report of at most \(InputFile.describe(bytes: ReportLimits.maxFileBytes)), found \(ResponseChecker.grouped(bytes.count)) bytes", file: file)]))
         }
         let document: TapeDocument
         switch TapeDocument.parse(bytes, file: file) {
@@ -72,7 +72,7 @@ struct ReportReader {
         }
         var reader = ReportReader(document: document, requiresRun: requiresRun)
         let contents = reader.report()
-        guard let contents, !reader.document.hasProblems else { return .failure(FileProblems(reader.document.problems)) }
+        guard let contents, !reader.document.hasProblems else { return .failure(DiagnosticsError(reader.document.problems)) }
         return .success(contents)
     }
 

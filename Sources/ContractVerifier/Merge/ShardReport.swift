@@ -24,8 +24,8 @@ public struct ShardReport: Sendable {
         case .success(let contents):
             guard let run = contents.run else { return .failure(DiagnosticsError([.error("the report does not say which run it is part of ('run')", file: file)])) }
             return .success(ShardReport(file: file, baseURL: contents.baseURL, run: run, duration: contents.duration, results: contents.results, fixed: contents.fixed))
-        case .failure(let problems):
-            return .failure(DiagnosticsError(problems.diagnostics))
+        case .failure(let error):
+            return .failure(error)
         }
     }
 

@@ -1,7 +1,6 @@
 import ContractJSON
-import ContractModel
 
-/// A JSON file of ours read back (a report, a baseline) as a ``JSONTape``, with the problems found
+/// A JSON file of ours read back (a report, a baseline, an ignore file) as a ``JSONTape``, with the problems found
 /// in it placed by JSON Pointer, line and column.
 ///
 /// A tape is the file's bytes and 16 bytes per value, where a ``JSONValue`` tree with its
@@ -9,23 +8,23 @@ import ContractModel
 /// tape, check every size against the limits, and build only what passes. Where a value starts is
 /// worked out only for a problem (``location(ofEntry:)``), by reading the text from the nearest
 /// string before it.
-struct TapeDocument {
-    let tape: JSONTape
-    let file: String
+package struct TapeDocument {
+    package let tape: JSONTape
+    package let file: String
     /// The file's own bytes come first in ``JSONTape/bytes``; strings with escapes follow them.
     private let sourceCount: Int
     /// Each problem's message, place and byte offset: lines and columns are counted once, at the end.
     private var found: [(message: String, pointer: JSONPointer, offset: Int)] = []
     /// Problems kept of one file: enough to see what is wrong with it; a file broken throughout
     /// costs no more to refuse than this.
-    static let maxProblems = 20
+    package static let maxProblems = 20
 
     /// The file parsed, or the syntax error placed in it.
-    static func parse(_ bytes: [UInt8], file: String) -> Result<TapeDocument, FileProblems> {
+    package static func parse(_ bytes: [UInt8], file: String) -> Result<TapeDocument, DiagnosticsError> {
         do {
             return .success(TapeDocument(tape: try JSONParser().parseTape(bytes), file: file, sourceCount: bytes.count))
         } catch {
-            return .failure(FileProblems([.error("not JSON: \(error.message)", file: file, location: error.location)]))
+            return .failure(DiagnosticsError([.error("not JSON: \(error.message)", file: file, location: error.location)]))
         }
     }
 
@@ -37,13 +36,13 @@ struct TapeDocument {
 
     // MARK: Reading
 
-    func kind(_ index: Int) -> JSONTape.Kind { tape.entries[index].kind }
+    package func kind(_ index: Int) -> JSONTape.Kind { tape.entries[index].kind }
 
     /// Elements of an array, members of an object, UTF-8 bytes of a string.
-    func count(_ index: Int) -> Int { Int(tape.entries[index].count) }
+    package func count(_ index: Int) -> Int { Int(tape.entries[index].count) }
 
     /// The index of each element of the array at `index`.
-    func elements(_ index: Int) -> [Int] {
+    package func elements(_ index: Int) -> [Int] {
         var children: [Int] = []
         children.reserveCapacity(count(index))
         var child = index + 1
@@ -55,7 +54,7 @@ struct TapeDocument {
     }
 
     /// Each member of the object at `index`: the index of its key, and of its value.
-    func members(_ index: Int) -> [(key: Int, value: Int)] {
+    package func members(_ index: Int) -> [(key: Int, value: Int)] {
         var members: [(key: Int, value: Int)] = []
         var child = index + 1
         for _ in 0..<count(index) {
@@ -67,18 +66,12 @@ struct TapeDocument {
 
     /// The value of member `key` of the object at `index` (the last, if the key is repeated, as
     /// ``JSONValue`` keeps it).
-    func member(_ key: StaticString, of index: Int) -> Int? {
-        var found: Int?
-        var child = index + 1
-        for _ in 0..<count(index) {
-            if equals(child, key) { found = child + 1 }
-            child = Int(tape.entries[child + 1].end)
-        }
-        return found
+    package func member(_ key: StaticString, of index: Int) -> Int? {
+        lastMember(of: index) { equals($0, key) }
     }
 
     /// Whether the string or key at `index` is `text`.
-    func equals(_ index: Int, _ text: StaticString) -> Bool {
+    package func equals(_ index: Int, _ text: StaticString) -> Bool {
         let entry = tape.entries[index]
         guard entry.kind == .string, Int(entry.count) == text.utf8CodeUnitCount else { return false }
         let start = Int(entry.payload)
@@ -89,18 +82,42 @@ struct TapeDocument {
         }
     }
 
-    func string(_ index: Int) -> String { tape.string(at: index) }
+    /// The value of member `key` of the object at `index`, the last if the key is repeated.
+    package func member(_ key: String, of index: Int) -> Int? {
+        lastMember(of: index) { equals($0, key) }
+    }
 
-    func number(_ index: Int) -> JSONNumber { tape.numbers[Int(tape.entries[index].payload)] }
+    /// The value of the last member of the object at `index` whose key `matches`.
+    private func lastMember(of index: Int, _ matches: (Int) -> Bool) -> Int? {
+        var found: Int?
+        var child = index + 1
+        for _ in 0..<count(index) {
+            if matches(child) { found = child + 1 }
+            child = Int(tape.entries[child + 1].end)
+        }
+        return found
+    }
+
+    /// Whether the string or key at `index` is `text`.
+    package func equals(_ index: Int, _ text: String) -> Bool {
+        let entry = tape.entries[index]
+        guard entry.kind == .string, Int(entry.count) == text.utf8.count else { return false }
+        let start = Int(entry.payload)
+        return text.utf8.elementsEqual(tape.bytes[start..<start + Int(entry.count)])
+    }
+
+    package func string(_ index: Int) -> String { tape.string(at: index) }
+
+    package func number(_ index: Int) -> JSONNumber { tape.numbers[Int(tape.entries[index].payload)] }
 
     /// How a value is named in a message: `'text'` for a short string, else its kind.
-    func describe(_ index: Int) -> String {
+    package func describe(_ index: Int) -> String {
         switch kind(index) {
         case .null: "null"
         case .bool: "\(tape.entries[index].flag)"
         case .number: MessageText.clipped(number(index))
         case .string where count(index) <= 400: "'\(MessageText.clipped(string(index)))'"
-        case .string: "a string of \(ResponseChecker.grouped(count(index))) bytes"
+        case .string: "a string of \(ByteCount.grouped(count(index))) bytes"
         case .array: "an array"
         case .object: "an object"
         }
@@ -110,17 +127,17 @@ struct TapeDocument {
 
     /// Records a problem with the value at `entry`, whose place in the file is `pointer`; past
     /// ``maxProblems``, nothing more (``isFull``: readers stop there).
-    mutating func problem(_ message: String, at pointer: JSONPointer, entry: Int) {
+    package mutating func problem(_ message: String, at pointer: JSONPointer, entry: Int) {
         guard !isFull else { return }
         found.append((message, pointer, offset(ofEntry: entry)))
     }
 
-    var isFull: Bool { found.count >= Self.maxProblems }
+    package var isFull: Bool { found.count >= Self.maxProblems }
 
-    var hasProblems: Bool { !found.isEmpty }
+    package var hasProblems: Bool { !found.isEmpty }
 
     /// The problems, placed by line and column.
-    var problems: [Diagnostic] {
+    package var problems: [Diagnostic] {
         guard !found.isEmpty else { return [] }
         // The tape's own bytes, shared, not copied: the file comes first in them, and every
         // offset is inside it.
@@ -177,14 +194,5 @@ struct TapeDocument {
             }
             return offset
         }
-    }
-}
-
-/// What is wrong with a file: each problem placed in it.
-struct FileProblems: Error {
-    var diagnostics: [Diagnostic]
-
-    init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
     }
 }
