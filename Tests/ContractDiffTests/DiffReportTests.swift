@@ -163,7 +163,7 @@ struct DiffReportTests {
 
     /// A shared schema changed once reaches every case that uses it: one entry, naming the rest.
     @Test func oneEditSeenFromSeveralCasesIsOneEntry() {
-        let changes = ["found", "created", "first-page"].map { name in
+        let changes = ["found", "created", "first-page"].map { (name: String) in
             Change(
                 rule: "response-type-changed", severity: .breaking, contractID: "products", caseName: name, subject: "response body /price",
                 message: "response body /price: type changed from number to string", old: Self.side("number", "main:schemas/product.json", 24, 24, "/$defs/Price/type"),

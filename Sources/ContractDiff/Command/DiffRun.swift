@@ -99,9 +99,7 @@ public enum DiffRun {
             case .failure(.unreadable(ENOENT)):
                 return .failure(DiagnosticsError([.error("no such ignore file (--accept REASON makes it)", file: path)]))
             case .failure(.tooLarge):
-                return .failure(DiagnosticsError([.error(
-                    "expected an ignore file of at most \(InputFile.describe(bytes: DiffIgnore.maxFileBytes)) (\(ByteCount.grouped(DiffIgnore.maxEntries)) entries at most); this file is larger",
-                    file: path)]))
+                return .failure(DiagnosticsError([.error(DiffIgnore.tooLargeMessage, file: path)]))
             case .failure(let failure):
                 return .failure(DiagnosticsError([.error("cannot read the ignore file: \(InputFile.reason(failure))", file: path)]))
             }
