@@ -168,7 +168,8 @@ extension DiffRuleTests {
                 ##"{"$defs":{"S":{"type":"string"}},"type":"object","properties":{"a":{"$ref":"#/$defs/S","maxLength":5},"b":{"$ref":"#/$defs/S","maxLength":\##(b)}}}"##
             }
             let result = try C.diff(C.schemaTree(schema(5), on: side), C.schemaTree(schema(9), on: side))
-            let found = result.changes.contains { $0.rule == "\(side.rawValue)-max-length-raised" && $0.subject == "\(side.rawValue) body /b" }
+            let subject = side == .parameter ? "query parameter 'p' /b" : "\(side.rawValue) body /b"
+            let found = result.changes.contains { $0.rule == "\(side.rawValue)-max-length-raised" && $0.subject == subject }
             #expect(found, "\(C.shown(result))")
         }
 

@@ -168,6 +168,19 @@ struct ContractRulePair: Sendable, CustomTestStringConvertible {
         ContractRulePair(
             rule: "request-query-removed", old: ["things.json": C.contract(endpoint: #","query":{"page":1}"#, cases: [C.kase()])], new: C.cases(C.kase())),
 
+        // What the endpoint describes (request.parameters), whatever its cases send.
+        ContractRulePair(
+            rule: "request-parameter-required", old: C.described(#"{"query":{"page":{"schema":{"type":"integer"}}}}"#, sending: #"{"query":{"page":1}}"#),
+            new: C.described(#"{"query":{"page":{"required":true,"schema":{"type":"integer"}}}}"#, sending: #"{"query":{"page":1}}"#)),
+        ContractRulePair(
+            rule: "request-parameter-optional", old: C.described(#"{"header":{"X-Id":{"required":true}}}"#, sending: #"{"headers":{"X-Id":"a"}}"#),
+            new: C.described(#"{"header":{"x-id":{}}}"#, sending: #"{"headers":{"X-Id":"a"}}"#)),
+        ContractRulePair(rule: "request-parameter-added", old: C.cases(C.kase()), new: C.described(#"{"query":{"page":{"schema":{"type":"integer"}}}}"#)),
+        ContractRulePair(rule: "request-parameter-removed", old: C.described(#"{"query":{"page":{}}}"#), new: C.cases(C.kase())),
+        ContractRulePair(
+            rule: "request-parameter-style-changed", old: C.described(#"{"query":{"ids":{"schema":{"type":"array"}}}}"#),
+            new: C.described(#"{"query":{"ids":{"explode":false,"schema":{"type":"array"}}}}"#)),
+
         // The app's fixtures: OLD's example fails NEW's schema (a narrowing, safe on the response).
         ContractRulePair(
             rule: "fixture-no-longer-matches", old: C.respond(#"{"status":200,"schema":{"type":"integer"},"example":5}"#),
@@ -200,6 +213,11 @@ enum DiffTrees {
         contract(id: id, path: path, cases: [kase()])
     }
 
+    /// `things.json`, `GET /things`, describing these `parameters`, its one case sending `request`.
+    static func described(_ parameters: String, sending request: String? = nil) -> [String: String] {
+        ["things.json": contract(endpoint: #","parameters":\#(parameters)"#, cases: [kase(request: request)])]
+    }
+
     /// `things.json`, `GET /things`, with these cases.
     static func cases(_ cases: String...) -> [String: String] {
         ["things.json": contract(cases: cases)]
@@ -221,6 +239,8 @@ enum DiffTrees {
         switch side {
         case .response: respond(#"{"status":200,"schema":\#(schema)}"#)
         case .request: send(#"{"schema":\#(schema)}"#)
+        // An optional query parameter no case sends: only its description changes.
+        case .parameter: ["things.json": contract(endpoint: #","parameters":{"query":{"p":{"schema":\#(schema)}}}"#, cases: [kase()])]
         }
     }
 

@@ -15,10 +15,11 @@ struct DiffRulesDocumentTests {
     static var tables: String {
         var text = "### Endpoints, cases, statuses, headers, bodies, requests, fixtures\n\n| Rule | Severity | When |\n|---|---|---|\n"
         for entry in DiffRuleCatalog.contractRules { text += "| `\(entry.id)` | \(entry.severity.rawValue) | \(entry.summary) |\n" }
-        text += "\n### Schemas\n\nEach concept is one rule per side: `request-<concept>` for a request `schema`, `response-<concept>` for a response `schema`.\n\n"
-        text += "| Concept | Request | Response | When |\n|---|---|---|---|\n"
+        text += "\n### Schemas\n\nEach concept is one rule per side: `request-<concept>` for a request `schema`, `response-<concept>` for a response `schema`, "
+        text += "`parameter-<concept>` for the `schema` of a parameter the endpoint describes (read as a request's).\n\n"
+        text += "| Concept | Request | Response | Parameter | When |\n|---|---|---|---|---|\n"
         for concept in SchemaConcept.all {
-            text += "| `\(concept.id)` | \(concept.severity(on: .request).rawValue) | \(concept.severity(on: .response).rawValue) | \(concept.summary) |\n"
+            text += "| `\(concept.id)` | \(concept.severity(on: .request).rawValue) | \(concept.severity(on: .response).rawValue) | \(concept.severity(on: .parameter).rawValue) | \(concept.summary) |\n"
         }
         return text
     }

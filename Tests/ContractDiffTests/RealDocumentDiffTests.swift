@@ -24,11 +24,16 @@ struct RealDocumentDiffTests {
         // The document tree of a file has two more kinds of node: a client decoding nodes into a
         // closed set of types meets ones it does not know.
         #expect(text.contains("figma/new.yaml:3545:9: breaking: getFileNodes/ok: response body /nodes/*/document: oneOf has 28 branches now, not 26 [response-one-of-branch-added]"))
+        // GET /v1/payments takes its ids as strings now (typed parameters): a client sending the
+        // numbers it sent is refused. Placed at the type in the new document.
+        for (line, name) in [(1819, "user_id"), (1827, "community_file_id"), (1836, "plugin_id"), (1845, "widget_id")] {
+            #expect(text.contains(#"figma/new.yaml:\#(line):19: breaking: getPayments: query parameter '\#(name)': type changed from "number" to "string" [parameter-type-changed]"#), "\(text)")
+        }
         // New endpoints are safe; the apps' webhook fixtures lack the new member: a warning.
         #expect(result.changes.filter { $0.rule == "contract-added" }.map(\.contractID).sorted() == ["getFileMeta", "getWebhooks"])
         #expect(Set(result.changes.filter { $0.rule == "fixture-no-longer-matches" }.map(\.contractID))
             == ["deleteWebhook", "getTeamWebhooks", "getWebhook", "postWebhook", "putWebhook"])
-        #expect(text.hasSuffix("6 breaking, 11 warnings, 32 safe (0 ignored) between figma/old.yaml and figma/new.yaml\n"), "\(text.split(separator: "\n").last ?? "")")
+        #expect(text.hasSuffix("10 breaking, 11 warnings, 32 safe (0 ignored) between figma/old.yaml and figma/new.yaml\n"), "\(text.split(separator: "\n").last ?? "")")
         #expect(result.exitCode(failOn: .breaking) == 1)
     }
 }

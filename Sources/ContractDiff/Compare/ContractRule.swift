@@ -50,6 +50,16 @@ struct ContractRule: Sendable, Hashable {
     static let requestQueryRequired = ContractRule(id: "request-query-added", severity: .breaking, summary: "every case of the endpoint sends a query parameter no OLD case sent: clients must send it")
     static let requestQueryAddedToCase = ContractRule(id: "request-query-added-to-case", severity: .warning, summary: "the case sends a query parameter it did not: clients may have to send it")
     static let requestQueryRemoved = ContractRule(id: "request-query-removed", severity: .warning, summary: "no case of the endpoint sends a query parameter any more: clients still sending it may be refused")
+    static let parameterRequired = ContractRule(
+        id: "request-parameter-required", severity: .breaking,
+        summary: "a parameter the endpoint describes is required now, where clients did not have to send it (it was optional, or not described)")
+    static let parameterOptional = ContractRule(id: "request-parameter-optional", severity: .safe, summary: "a required parameter is optional now")
+    static let parameterAdded = ContractRule(id: "request-parameter-added", severity: .safe, summary: "the endpoint describes an optional parameter it did not")
+    static let parameterRemoved = ContractRule(
+        id: "request-parameter-removed", severity: .warning, summary: "the endpoint no longer describes a parameter: clients still sending it may be refused, or it may be ignored")
+    static let parameterStyleChanged = ContractRule(
+        id: "request-parameter-style-changed", severity: .breaking,
+        summary: "a parameter's `style` or `explode` is another: clients write its array another way (`ids=1&ids=2` to `ids=1,2`)")
     static let fixtureNoLongerMatches = ContractRule(
         id: "fixture-no-longer-matches", severity: .warning,
         summary: "the fixture `contract fixtures` wrote from the OLD case (what the app's unit tests are served) fails the NEW case: the app is tested against a response the server no longer sends; regenerate the fixtures and run the app's tests (a warning: whether the app breaks, the rules on the case say)")
@@ -62,6 +72,7 @@ struct ContractRule: Sendable, Hashable {
         headerForbidden, headerMayRepeat, bodyKindChanged, bodyAdded, bodyUnchecked, bodyChecked, textChanged, textWidened, textNarrowed,
         textPatternChanged, binaryChanged, binaryNarrowed, requestBodyAdded, requestBodyRemoved, requestContentTypeChanged, requestSchemaAdded,
         requestSchemaRemoved, requestBodyRejected, requestHeaderRequired, requestHeaderAddedToCase, requestHeaderRemoved, requestQueryRequired,
-        requestQueryAddedToCase, requestQueryRemoved, fixtureNoLongerMatches, formatAssertionChanged,
+        requestQueryAddedToCase, requestQueryRemoved, parameterRequired, parameterOptional, parameterAdded, parameterRemoved, parameterStyleChanged,
+        fixtureNoLongerMatches, formatAssertionChanged,
     ]
 }

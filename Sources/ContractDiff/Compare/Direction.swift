@@ -20,14 +20,17 @@ public enum MessageSide: String, Sendable, Hashable, CaseIterable {
     /// What a server sends: the client reads it, so NEW must send nothing OLD did not allow.
     /// Widening breaks clients; narrowing is safe.
     case response
+    /// A path, query or header parameter the endpoint describes (`request.parameters`): sent by
+    /// clients, so read as a request is.
+    case parameter
 
     /// The direction rule, once for every keyword.
     func severity(of effect: Effect) -> Change.Severity {
         switch (self, effect) {
         case (_, .changed): .breaking
         case (_, .incomparable): .warning
-        case (.request, .narrowed), (.response, .widened): .breaking
-        case (.request, .widened), (.response, .narrowed): .safe
+        case (.request, .narrowed), (.parameter, .narrowed), (.response, .widened): .breaking
+        case (.request, .widened), (.parameter, .widened), (.response, .narrowed): .safe
         }
     }
 }

@@ -20,7 +20,7 @@ struct SchemaConcept: Sendable, Hashable {
         case (.response, "additional-properties-opened"), (.response, "property-added-to-closed-object"): .warning
         // A new optional request property narrows only what clients sending that member with
         // another value send; they are met by `request-body-rejected`, evidence in hand.
-        case (.request, "property-added"): .safe
+        case (.request, "property-added"), (.parameter, "property-added"): .safe
         default: side.severity(of: effect)
         }
     }

@@ -9,7 +9,7 @@ struct TreeComparer {
     /// The fixtures `contract fixtures` writes from OLD, by `contract/case`: what the app's unit
     /// tests are served today.
     let oldFixtures: [String: JSONValue]
-    private(set) var changes: [Change] = []
+    var changes: [Change] = []
     private let newCatalog: SchemaCatalog
 
     init(old: TreeView, new: TreeView, oldFixtures: [String: JSONValue]) {
@@ -64,6 +64,7 @@ struct TreeComparer {
                 new: new.side(after.endpoint.path.description, in: after, at: Self.request("path")), fixtures: Self.fixtures(of: before))
         }
         compareRequestParameters(before, after)
+        compareParameterDescriptions(before, after)
         let newCases = Dictionary(after.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for testCase in before.cases {
             guard let match = newCases[testCase.name] else {
@@ -125,7 +126,7 @@ struct TreeComparer {
 
     // MARK: Helpers
 
-    private mutating func add(
+    mutating func add(
         _ rule: ContractRule, _ contract: Contract, _ testCase: ContractCase?, subject: String, _ message: String, old: Change.Side?, new: Change.Side?,
         fixtures: [String]? = nil
     ) {
