@@ -52,14 +52,17 @@ struct RequestComparer {
                 .requestContentTypeChanged, subject: "request Content-Type", "request Content-Type '\(oldType)' to '\(newType)'",
                 old: oldSide(oldType, "headers"), new: newSide(newType, "headers")))
         }
-        compareSchemas(before.schema, after.schema)
-        if case .json(let body)? = before.body, let reference = after.schema, let schema = try? newCatalog.compile(reference),
+        // The case's own schema, else the endpoint's: moving a schema from the cases to the
+        // endpoint is no change.
+        let (oldSchema, newSchema) = (oldContract.requestSchema(for: oldCase), newContract.requestSchema(for: newCase))
+        compareSchemas(oldSchema, newSchema)
+        if case .json(let body)? = before.body, let reference = newSchema, let schema = try? newCatalog.compile(reference),
             let first = schema.validate(JSONTape(body), keepingAtMost: 1).errors.first
         {
             let place = first.instanceLocation.isRoot ? "/" : first.instanceLocation.description
             findings.append(CaseFinding(
                 .requestBodyRejected, subject: "request body", "request body: what the case sent fails the new schema at \(place): \(first.message)",
-                old: oldSide(TreeView.shown(body), "body"), new: newSide(nil, "schema")))
+                old: oldSide(TreeView.shown(body), "body"), new: new.side(nil, in: newContract, at: reference.pointer)))
         }
     }
 
@@ -67,10 +70,12 @@ struct RequestComparer {
         switch (before, after) {
         case (nil, nil):
             return
-        case (nil, _?):
-            findings.append(CaseFinding(.requestSchemaAdded, subject: "request schema", "request schema added", old: nil, new: newSide(nil, "schema")))
-        case (_?, nil):
-            findings.append(CaseFinding(.requestSchemaRemoved, subject: "request schema", "request schema taken out", old: oldSide(nil, "schema"), new: nil))
+        case (nil, let added?):
+            findings.append(CaseFinding(
+                .requestSchemaAdded, subject: "request schema", "request schema added", old: nil, new: new.side(nil, in: newContract, at: added.pointer)))
+        case (let removed?, nil):
+            findings.append(CaseFinding(
+                .requestSchemaRemoved, subject: "request schema", "request schema taken out", old: old.side(nil, in: oldContract, at: removed.pointer), new: nil))
         case (let a?, let b?):
             var schemas = SchemaComparer(old: old, new: new)
             let (oldSchema, oldAt) = old.resolver.schema(a, relativeFile: old.relativePath(of: oldContract))

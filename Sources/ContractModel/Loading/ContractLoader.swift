@@ -162,6 +162,17 @@ private func checkSchemas(
             }
             check(schema, relativePath, values)
         }
+        // The endpoint's request schema once, with every body a case that does not expect a 4xx
+        // sends; a case's own schema with its own body.
+        if let schema = contract.endpoint.schema {
+            var bodies: [(JSONValue, JSONPointer, String)] = []
+            for testCase in contract.cases where !testCase.response.status.isClientError {
+                if case .json(let body) = testCase.request.body {
+                    bodies.append((body, testCase.pointer.appending("request").appending("body"), "the request 'body'"))
+                }
+            }
+            check(schema, relativePath, bodies)
+        }
         // By index: a case is a large value, and a loop over the array copied each one.
         for index in contract.cases.indices {
             if let schema = contract.cases[index].request.schema {
@@ -189,7 +200,7 @@ extension Contract {
     /// Every schema the contract writes: its parameters', and request and response bodies of its
     /// cases, gathered into one array (an array per case cost a large contract's load).
     public var schemas: [SchemaReference] {
-        var schemas: [SchemaReference] = endpoint.parameters.compactMap(\.schema)
+        var schemas: [SchemaReference] = endpoint.parameters.compactMap(\.schema) + [endpoint.schema].compactMap { $0 }
         schemas.reserveCapacity(schemas.count + cases.count)
         // By index: a loop over the cases copied each one whole.
         for index in cases.indices {

@@ -3,7 +3,7 @@ import ContractJSON
 /// The keys of format v1, in one place so unknown-key suggestions and the docs agree.
 enum FormatKeys {
     static let contract = ["$schema", "id", "summary", "description", "tags", "request", "cases"]
-    static let endpoint = ["method", "path", "headers", "query", "parameters"]
+    static let endpoint = ["method", "path", "headers", "query", "parameters", "schema", "contentType"]
     static let parameter = ["required", "schema", "style", "explode", "description"]
     static let testCase = ["name", "summary", "description", "tags", "setup", "request", "response"]
     static let caseRequest = ["pathParams", "query", "headers", "body", "text", "schema"]
@@ -87,8 +87,21 @@ extension DocumentDecoder {
         let headers = fields["headers"].map { decodeRequestHeaders($0, allowRemoval: false) } ?? []
         let query = fields["query"].map { decodeQuery($0, allowRemoval: false) } ?? []
         let parameters = fields["parameters"].map { decodeParameters($0, path: path) } ?? []
+        let schema = fields["schema"].flatMap { decodeSchema($0) }
+        var contentType: String?
+        if let field = fields["contentType"], let text = string(field, "contentType") {
+            if Self.isMediaType(text) { contentType = text } else { error("'contentType' must be a media type such as 'application/json', found \(describe(field.value))", at: field.pointer) }
+        }
         guard let method, let path else { return nil }
-        return Endpoint(method: method, path: path, headers: headers, query: query, parameters: parameters)
+        return Endpoint(method: method, path: path, headers: headers, query: query, parameters: parameters, schema: schema, contentType: contentType)
+    }
+
+    /// `type/subtype`, each a token, with parameters after `;` as the sender writes them.
+    static func isMediaType(_ text: String) -> Bool {
+        let essence = text.prefix { $0 != ";" }.drop { $0 == " " || $0 == "\t" }
+        let trimmed = essence.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        let parts = String(trimmed).split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { isHeaderName(String($0)) }
     }
 
     mutating func decodeMethod(_ field: Field?) -> HTTPMethod? {

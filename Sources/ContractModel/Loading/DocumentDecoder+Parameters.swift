@@ -74,6 +74,7 @@ extension DocumentDecoder {
     /// header each case sends (or removes on purpose, in a case that expects a 4xx), and no query
     /// parameter the endpoint does not describe when it describes its query.
     mutating func checkParameterUse(_ endpoint: Endpoint, _ cases: [ContractCase]) {
+        checkContentTypes(endpoint, cases)
         guard !endpoint.parameters.isEmpty else { return }
         let contract = Contract(id: "", endpoint: endpoint, cases: [], file: file)
         let describesQuery = endpoint.parameters.contains { $0.location == .query }
@@ -96,5 +97,32 @@ extension DocumentDecoder {
                     at: owner.appending("query").appending(item.name))
             }
         }
+    }
+
+    /// A case that sends a body sends it as the endpoint's `contentType` (a JSON `body` without a
+    /// `Content-Type` header is `application/json`), unless it expects a 4xx.
+    private mutating func checkContentTypes(_ endpoint: Endpoint, _ cases: [ContractCase]) {
+        guard let expected = endpoint.contentType ?? (endpoint.schema != nil ? "application/json" : nil) else { return }
+        let contract = Contract(id: "", endpoint: endpoint, cases: [], file: file)
+        for testCase in cases where testCase.request.body != nil && !testCase.response.status.isClientError {
+            let header = contract.headers(for: testCase).first { $0.name.lowercased() == "content-type" }
+            guard let sent = header?.value?.literal ?? (header == nil ? Self.impliedContentType(testCase.request.body) : nil),
+                Self.essence(sent) != Self.essence(expected)
+            else { continue }
+            let owner = testCase.request.headers.contains { $0.name.lowercased() == "content-type" } ? testCase.pointer.appending("request") : JSONPointer(tokens: ["request"])
+            error(
+                "case '\(testCase.name)' sends its body as '\(sent)'; the endpoint takes '\(expected)' (a case that expects a 4xx may send another on purpose)",
+                at: header.map { owner.appending("headers").appending($0.name) } ?? testCase.pointer.appending("request").appending("body"))
+        }
+    }
+
+    private static func impliedContentType(_ body: RequestBody?) -> String? {
+        if case .json? = body { return "application/json" }
+        return nil
+    }
+
+    /// `type/subtype` in lower case, without parameters.
+    private static func essence(_ mediaType: String) -> String {
+        String(mediaType.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }).lowercased()
     }
 }

@@ -34,13 +34,24 @@ public struct Endpoint: Sendable, Hashable {
     /// What the endpoint takes, whatever case is run (`request.parameters`): each path, query and
     /// header parameter it describes, with its schema and whether it is required.
     public var parameters: [RequestParameter]
+    /// The schema of the body every request sends (`request.schema` of the endpoint): what the app
+    /// may send, whatever case a test picks. A case's own `request.schema` is checked too.
+    public var schema: SchemaReference?
+    /// The media type of that body (`request.contentType`); `application/json` when the endpoint
+    /// describes a JSON body without saying.
+    public var contentType: String?
 
-    public init(method: HTTPMethod, path: PathTemplate, headers: [HeaderField] = [], query: [QueryItem] = [], parameters: [RequestParameter] = []) {
+    public init(
+        method: HTTPMethod, path: PathTemplate, headers: [HeaderField] = [], query: [QueryItem] = [], parameters: [RequestParameter] = [],
+        schema: SchemaReference? = nil, contentType: String? = nil
+    ) {
         self.method = method
         self.path = path
         self.headers = headers
         self.query = query
         self.parameters = parameters
+        self.schema = schema
+        self.contentType = contentType
     }
 }
 

@@ -107,6 +107,8 @@ public enum ContractFormatSchema {
         "path": { "$ref": "#/$defs/path" },
         "headers": { "$ref": "#/$defs/requestHeaders" },
         "query": { "$ref": "#/$defs/query" },
+        "schema": { "$ref": "#/$defs/jsonSchema", "description": "The schema of the body every request sends, whatever case runs; lint checks every case's 'body' against it (a case that expects a 4xx may break it on purpose)." },
+        "contentType": { "type": "string", "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+\\s*(;.*)?$", "description": "The media type of that body; application/json when 'schema' is given without it." },
         "parameters": {
           "type": "object",
           "description": "What the endpoint takes, whatever case runs: path, query and header parameters by name, each with its schema; lint checks every case's values against them (a case that expects a 4xx may break them on purpose).",

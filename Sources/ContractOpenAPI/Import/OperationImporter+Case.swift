@@ -91,12 +91,13 @@ extension OperationImporter {
         if let body, body.mode != .unsupported, let value = self.value(of: body, example: spec.exampleName, avoiding: errorExamples).map(Self.literal) {
             switch body.mode {
             case .json:
+                // Its schema is the endpoint's (`request.schema`), for every case: a case that
+                // expects a 4xx may send a wrong body on purpose.
                 request["body"] = value
-                // A case that expects an error sends a wrong body on purpose: no schema to hold it to.
-                if spec.response.isSuccess, let schema = body.media["schema"] {
-                    request["schema"] = converter.convert(schema, at: body.pointer.appending("schema"), depth: 0)
-                    caseSchemaSources.append((JSONPointer(tokens: ["request", "schema"]), body.pointer.appending("schema")))
-                }
+                // `application/vnd.api+json` is what the server reads: sent as such, not as the
+                // plain JSON a body is sent as by default.
+                let essence = body.mediaType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+                if essence != "application/json" { headers["Content-Type"] = .string(body.mediaType) }
             case .form:
                 headers["Content-Type"] = .string(body.mediaType)
                 request["text"] = .string(Self.formEncoded(value))

@@ -163,6 +163,14 @@ struct OperationImporter {
         var query = JSONObject()
         for (name, value) in credentials.query { query[name] = .string(value) }
         if !query.isEmpty { endpoint["query"] = .object(query) }
+        var schemaSources: [JSONPointer: JSONPointer] = [:]
+        if let body, body.mode == .json, let schema = body.media["schema"] {
+            // What the app may send, whatever case a test picks.
+            let schemaPointer = body.pointer.appending("schema")
+            endpoint["schema"] = converter.convert(schema, at: schemaPointer, depth: 0)
+            if body.mediaType.lowercased() != "application/json" { endpoint["contentType"] = .string(body.mediaType) }
+            schemaSources[JSONPointer(tokens: ["request", "schema"])] = schemaPointer
+        }
 
         var contract = JSONObject()
         // For editors: completion and checks from the format's schema, written beside the contracts.
@@ -174,7 +182,6 @@ struct OperationImporter {
         if !tags.isEmpty { contract["tags"] = .array(tags) }
         contract["request"] = .object(endpoint)
         var names: Set<String> = []
-        var schemaSources: [JSONPointer: JSONPointer] = [:]
         contract["cases"] = .array(specs.enumerated().map { index, spec in
             let name = Identifiers.uniqueFixtureName(spec.name, as: .caseName, taken: &names)
             caseSchemaSources = []

@@ -109,8 +109,8 @@ struct ResourceSetup {
         var captured = parentCaptures.map { (placeholder: rename[$0.placeholder] ?? $0.placeholder, capture: $0.capture) }
         var request = creator.contract.value["request"]?.objectValue ?? JSONObject()
         // A step is one request, not an endpoint: what the creator's endpoint describes for every
-        // request is the creator's contract's to check.
-        request["parameters"] = nil
+        // request (parameters, the body's schema and media type) is the creator's contract's to check.
+        for key in ["parameters", "schema", "contentType"] { request[key] = nil }
         let own = creator.successCase["request"]?.objectValue ?? JSONObject()
         for member in own where member.key != "pathParams" && member.key != "schema" {
             // The case's headers and query add to the contract's, as when the case itself runs.
