@@ -139,11 +139,11 @@ public struct DiffIgnore: Sendable, Equatable {
     /// ``maxEntries``), and reading is linear in it.
     public static func parse(_ bytes: [UInt8], file: String) -> Result<DiffIgnore, DiagnosticsError> {
         let read = FingerprintList.read(bytes, file: file, format: listFormat) { fields in
-            problem(reason: fields["reason"]!).map { [(key: "reason", message: "'reason' \($0)")] } ?? []
+            problem(reason: fields["reason"] ?? "").map { [(key: "reason", message: "'reason' \($0)")] } ?? []
         }
         return read.map { entries in
             DiffIgnore(entries: entries.map {
-                Entry(fingerprint: $0["fingerprint"]!, reason: $0["reason"]!, rule: $0["rule"], change: $0["change"], expires: $0["expires"])
+                Entry(fingerprint: $0.required("fingerprint"), reason: $0.required("reason"), rule: $0["rule"], change: $0["change"], expires: $0["expires"])
             })
         }
     }

@@ -66,6 +66,9 @@ package enum FingerprintList {
         package var pointer: JSONPointer
 
         package subscript(key: String) -> String? { fields[key] }
+
+        /// A required key's value: the reader returns only entries that have every one.
+        package func required(_ key: String) -> String { fields[key] ?? "" }
     }
 
     /// A problem with an entry that only its file's type knows of (an ignore file's empty
@@ -82,7 +85,7 @@ package enum FingerprintList {
 
     /// One entry as its line in the file.
     package static func line(_ fields: [String: String]) -> String {
-        CanonicalJSONWriter(style: .compact).string(.object(JSONObject(fields.keys.sorted().map { .init(key: $0, value: .string(fields[$0]!)) })))
+        CanonicalJSONWriter(style: .compact).string(.object(JSONObject(fields.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })))
     }
 
     private static func quoted(_ text: String) -> String {
@@ -201,8 +204,11 @@ package enum FingerprintList {
             }
             guard format.requiredKeys.allSatisfy({ fields[$0] != nil }) else { continue }
             for problem in check(fields) {
-                let place = problem.key.flatMap { values[$0] }
-                document.problem(problem.message, at: place == nil ? at : at.appending(problem.key!), entry: place ?? item)
+                if let key = problem.key, let place = values[key] {
+                    document.problem(problem.message, at: at.appending(key), entry: place)
+                } else {
+                    document.problem(problem.message, at: at, entry: item)
+                }
             }
             entries.append(Entry(fields: fields, pointer: at))
         }

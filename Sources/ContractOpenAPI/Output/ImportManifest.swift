@@ -28,7 +28,7 @@ struct ImportManifest: Sendable, Equatable {
         if !values.isEmpty {
             manifest["values"] = .object(JSONObject(values.keys.sorted().compactMap { name in values[name].map { .init(key: name, value: $0) } }))
         }
-        manifest["files"] = .object(JSONObject(files.keys.sorted().map { .init(key: $0, value: .string(files[$0]!)) }))
+        manifest["files"] = .object(JSONObject(files.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) }))
         return CanonicalJSONWriter(style: .pretty).bytes(.object(manifest))
     }
 

@@ -78,7 +78,7 @@ public struct Baseline: Sendable, Equatable {
     public static func parse(_ bytes: [UInt8], file: String) -> Result<Baseline, DiagnosticsError> {
         FingerprintList.read(bytes, file: file, format: Self.listFormat).map { read in
             Baseline(entries: read.map {
-                Entry(fingerprint: $0["fingerprint"]!, caseName: $0["case"]!, rule: $0["rule"], place: $0["where"], reason: $0["reason"], expires: $0["expires"])
+                Entry(fingerprint: $0.required("fingerprint"), caseName: $0.required("case"), rule: $0["rule"], place: $0["where"], reason: $0["reason"], expires: $0["expires"])
             })
         }
     }
