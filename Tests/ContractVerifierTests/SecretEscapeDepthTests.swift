@@ -95,25 +95,29 @@ struct SecretEscapeDepthTests {
     /// A long secret (a JWT runs to hundreds of characters) and a body of cut marks each followed
     /// by a run of backslashes, or one cut and a long run of them: the run is scanned once per cut,
     /// not once per character of the secret, and only the first and last cut marks are looked at.
-    /// 2,500 and 10,000 cut marks (one cut before 75,000 and 300,000 backslashes), in this thread's CPU time.
+    /// The secret and the body grow together (a secret of 200 and 800 characters, 2,500 and 10,000
+    /// cut marks, one cut before 75,000 and 300,000 backslashes), in this thread's CPU time: a
+    /// scan of the run per character of the secret grows with their product, 16 times.
     @Test func cutMarksBeforeRunsCostLittleWithALongSecret() {
-        let secret = (0..<800).map { index in String(UnicodeScalar(UInt8(65 + index % 26))) }.joined()
-        let secrets = Secrets([secret])
-        let growth = Growth.ratio(size: 2_500) { count in
+        func secret(_ length: Int) -> String { (0..<length).map { index in String(UnicodeScalar(UInt8(65 + index % 26))) }.joined() }
+        let growth = Growth.ratio(size: 1) { scale in
+            let secrets = Secrets([secret(200 * scale)])
             let texts = [
-                String(repeating: "…" + String(repeating: "\\", count: 30), count: count),
-                String(repeating: "…" + String(repeating: "%5C", count: 10), count: count),
-                "…" + String(repeating: "\\", count: 30 * count) + "u0041x",
+                String(repeating: "…" + String(repeating: "\\", count: 30), count: 2_500 * scale),
+                String(repeating: "…" + String(repeating: "%5C", count: 10), count: 2_500 * scale),
+                "…" + String(repeating: "\\", count: 75_000 * scale) + "u0041x",
             ]
             var masked: [String] = []
             let cost = Growth.cpuSeconds { masked = texts.map(secrets.redact) }
             #expect(masked == texts)
             return cost
         }
-        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the cut marks cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
+        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the secret and the cut marks cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
         // A part of the secret after a cut is still masked, at a run too.
-        #expect(secrets.redact("…" + String(secret.dropFirst(5))) == "…***")
-        #expect(secrets.redact("…\\\\u0046" + String(secret.dropFirst(6))) == "…***")
+        let long = secret(800)
+        let secrets = Secrets([long])
+        #expect(secrets.redact("…" + String(long.dropFirst(5))) == "…***")
+        #expect(secrets.redact("…\\\\u0046" + String(long.dropFirst(6))) == "…***")
     }
 
     /// A secret that holds a backslash: escaped n times it is 2^n backslashes, still one run.
