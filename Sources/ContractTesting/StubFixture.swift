@@ -34,7 +34,16 @@ public struct StubFixture: Sendable, Equatable {
         }
         self.headers = headers
         if let json = response["body"] {
-            body = try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+            // A body that cannot be written back as JSON is an error that names the case, never a
+            // fixture served without its body. Checked first: on Apple platforms, writing an
+            // invalid object (NaN, a non-JSON type) raises an exception rather than throwing.
+            let cannot = "\(file): the response body of \(contract)/\(caseName) cannot be written as JSON"
+            guard JSONSerialization.isValidJSONObject([json]) else { throw FixtureLoadError(.invalidFixture, cannot, file: file) }
+            do {
+                body = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+            } catch {
+                throw FixtureLoadError(.invalidFixture, "\(cannot): \(error.localizedDescription)", file: file)
+            }
         } else if let text = response["text"] as? String {
             body = Data(text.utf8)
         } else if let base64 = response["base64"] as? String {

@@ -24,8 +24,10 @@ struct TLSTests {
             process = try ChildProcess(
                 "/usr/bin/env", ["openssl", "s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", "cert.pem", "-key", "key.pem", "-www"],
                 in: folder.path)
-            // Ready when it accepts connections.
-            for _ in 0..<100 {
+            // Ready when it accepts connections: a generous deadline, since on a loaded machine
+            // starting openssl may take seconds (it only ends the wait when the server never comes).
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
                 if Self.accepts(port) { return }
                 Thread.sleep(forTimeInterval: 0.05)
             }

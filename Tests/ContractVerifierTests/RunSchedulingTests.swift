@@ -9,31 +9,70 @@ import Testing
 /// when each request began and ended.
 struct RunSchedulingTests {
     /// Requests as the server saw them: method and path, and when each began and ended.
+    ///
+    /// A slow request waits for an event (another request arriving), not for a time: on a loaded
+    /// machine a fixed delay may end before the executor has started what should overlap it. The
+    /// wait gives up after a minute, so a request the executor wrongly holds back fails the test
+    /// (the order it checks is wrong, and `waitedInVain` says so) rather than hanging it.
     final class Timeline: @unchecked Sendable {
         struct Span { let request: String; let start: ContinuousClock.Instant; let end: ContinuousClock.Instant }
-        private let lock = NSLock()
+        private let condition = NSCondition()
         private var spans: [Span] = []
+        private var arrived: [String] = []
+        private var gaveUp: [String] = []
 
-        /// Answers `behavior` after `delay`, recording the span.
-        func serve(_ method: String, _ target: String, after delay: Double, _ behavior: LoopbackHTTPServer.Behavior) -> LoopbackHTTPServer.Behavior {
+        /// Answers `behavior` once `other` has arrived (at once when nil), recording the span.
+        func serve(_ method: String, _ target: String, after other: String?, _ behavior: LoopbackHTTPServer.Behavior) -> LoopbackHTTPServer.Behavior {
             let start = ContinuousClock.now
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            let span = Span(request: "\(method) \(target)", start: start, end: .now)
-            lock.withLock { spans.append(span) }
+            let request = "\(method) \(target)"
+            condition.lock()
+            defer { condition.unlock() }
+            arrived.append(request)
+            condition.broadcast()
+            let deadline = Date().addingTimeInterval(60)
+            while let other, !arrived.contains(other) {
+                guard condition.wait(until: deadline) else {
+                    gaveUp.append(request)
+                    break
+                }
+            }
+            spans.append(Span(request: request, start: start, end: .now))
             return behavior
         }
 
         func span(_ request: String) throws -> Span {
-            try #require(lock.withLock { spans.first { $0.request == request } }, "the server never saw \(request)")
+            try #require(condition.withLock { spans.first { $0.request == request } }, "the server never saw \(request)")
         }
+
+        /// The requests whose wait ended with no sign of what they waited for.
+        var waitedInVain: [String] { condition.withLock { gaveUp } }
     }
 
     /// Records every event as it arrives.
-    final class Arrivals: VerifyReporter {
-        private let names = Locked<[String]>([])
-        var finished: [String] { names.withLock { $0 } }
+    // `names` is read and written only with `condition` locked.
+    final class Arrivals: VerifyReporter, @unchecked Sendable {
+        private let condition = NSCondition()
+        private var names: [String] = []
+
+        var finished: [String] { condition.withLock { names } }
+
         func receive(_ event: VerifyEvent) {
-            if case let (result, _)? = event.finished { names.withLock { $0.append(result.name) } }
+            guard let (result, _) = event.finished else { return }
+            condition.withLock {
+                names.append(result.name)
+                condition.broadcast()
+            }
+        }
+
+        /// Waits until `count` results have arrived; false when a minute went by first.
+        func wait(for count: Int) -> Bool {
+            let deadline = Date().addingTimeInterval(60)
+            condition.lock()
+            defer { condition.unlock() }
+            while names.count < count {
+                guard condition.wait(until: deadline) else { return false }
+            }
+            return true
         }
     }
 
@@ -57,20 +96,25 @@ struct RunSchedulingTests {
         for name in fast {
             files["\(name).json"] = #"{ "id": "\#(name)", "request": { "method": "GET", "path": "/fast" }, "cases": [ { "name": "ok", "response": { "status": 200 } } ] }"#
         }
-        let timeline = Timeline()
+        // The slow setup step is answered once every other result has reached the reporters (or a
+        // minute went by, which fails the test below): slow by an event, not by a delay.
+        let arrivals = Arrivals()
+        let answeredLate = Counter()
         let server = try LoopbackHTTPServer { method, target in
             switch target {
-            case "/slow-token": timeline.serve(method, target, after: 1.5, .json(status: 200, #"{"id": 7}"#))
-            default: .json(status: 200, "{}")
+            case "/slow-token":
+                if !arrivals.wait(for: fast.count) { _ = answeredLate.next() }
+                return .json(status: 200, #"{"id": 7}"#)
+            default: return .json(status: 200, "{}")
             }
         }
         var options = VerifyOptions(baseURL: server.baseURL)
         options.concurrency = 4
-        let arrivals = Arrivals()
         var console = ""
         let report = try await Verifier.run(
             try Self.load(files), options: options, reporters: [arrivals, ConsoleReporter(style: .plain) { console += $0 }])
         #expect(report.passed == 13)
+        #expect(answeredLate.next() == 1, "the other results did not reach the reporters while the setup step was in flight")
         // The slow case is first in plan order and last to finish: every other result reached the
         // reporters as it finished, without waiting for it.
         #expect(arrivals.finished.last == "a/slow-setup")
@@ -99,8 +143,9 @@ struct RunSchedulingTests {
         let timeline = Timeline()
         let server = try LoopbackHTTPServer { method, target in
             switch (method, target) {
-            case ("GET", "/items/1"): timeline.serve(method, target, after: 0.8, .json(status: 200, "{}"))
-            default: timeline.serve(method, target, after: 0, .respond(status: 204, headers: [], body: []))
+            // The read is in flight until the request that should overlap it has arrived.
+            case ("GET", "/items/1"): timeline.serve(method, target, after: independent ? "DELETE /items/1" : "DELETE /others/3", .json(status: 200, "{}"))
+            default: timeline.serve(method, target, after: nil, .respond(status: 204, headers: [], body: []))
             }
         }
         var options = VerifyOptions(baseURL: server.baseURL)
@@ -118,11 +163,13 @@ struct RunSchedulingTests {
         #expect(try timeline.span("DELETE /items/1").start >= read.end, "the delete ran while the read of the same item was in flight")
         // A change elsewhere is not held back by it.
         #expect(try timeline.span("DELETE /others/3").start < read.end)
+        #expect(timeline.waitedInVain == [], "the change elsewhere was held back by the read")
     }
 
     @Test func independentCasesOverlapFreely() async throws {
         let timeline = try await runItems(independent: true)
         #expect(try timeline.span("DELETE /items/1").start < timeline.span("GET /items/1").end)
+        #expect(timeline.waitedInVain == [], "the delete was held back by the read")
     }
 }
 

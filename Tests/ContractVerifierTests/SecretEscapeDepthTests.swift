@@ -1,4 +1,5 @@
 @testable import ContractVerifier
+import TestSupport
 import Testing
 
 /// A server that echoes what it received inside a JSON string escapes the JSON a second time
@@ -73,31 +74,50 @@ struct SecretEscapeDepthTests {
         #expect(secrets.redact("x Pass%25wordXYZ%2 y") == "x ***%2 y")
     }
 
-    /// Many percent signs and encoded backslashes cost one pass each, as plain backslashes do.
-    @Test(.timeLimit(.minutes(1))) func longRunsOfEncodedBackslashesAndPercentsAreLinear() {
+    /// Many percent signs and encoded backslashes cost one pass each, as plain backslashes do:
+    /// runs of 75,000 and of 300,000, in this thread's CPU time.
+    @Test func longRunsOfEncodedBackslashesAndPercentsAreLinear() {
         let secrets = Secrets(["Ab\"c/De=fGh"])
-        let encoded = String(repeating: "%5C", count: 300_000)
-        #expect(secrets.redact("x" + encoded + "Ab" + encoded + "y") == "x" + encoded + "Ab" + encoded + "y")
-        #expect(secrets.redact("x Ab" + encoded + "%22c/De=fGh y") == "x *** y")
-        let percents = "%" + String(repeating: "25", count: 300_000)
-        #expect(secrets.redact("x" + percents + "41 Ab" + percents + "22c/De=fGh") == "x" + percents + "41 ***", "a quote encoded 300,001 times")
+        let growth = Growth.ratio(size: 75_000) { count in
+            let encoded = String(repeating: "%5C", count: count)
+            let percents = "%" + String(repeating: "25", count: count)
+            let texts = ["x" + encoded + "Ab" + encoded + "y", "x Ab" + encoded + "%22c/De=fGh y", "x" + percents + "41 Ab" + percents + "22c/De=fGh"]
+            var masked: [String] = []
+            let cost = Growth.cpuSeconds { masked = texts.map(secrets.redact) }
+            #expect(masked[0] == texts[0])
+            #expect(masked[1] == "x *** y")
+            #expect(masked[2] == "x" + percents + "41 ***", "a quote encoded \(count + 1) times")
+            return cost
+        }
+        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the runs cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
     }
 
     /// A long secret (a JWT runs to hundreds of characters) and a body of cut marks each followed
-    /// by a run of backslashes, or one cut and 300,000 of them: the run is scanned once per cut,
+    /// by a run of backslashes, or one cut and a long run of them: the run is scanned once per cut,
     /// not once per character of the secret, and only the first and last cut marks are looked at.
-    @Test(.timeLimit(.minutes(1))) func cutMarksBeforeRunsCostLittleWithALongSecret() {
-        let secret = (0..<800).map { index in String(UnicodeScalar(UInt8(65 + index % 26))) }.joined()
-        let secrets = Secrets([secret])
-        let runs = String(repeating: "…" + String(repeating: "\\", count: 30), count: 10_000)
-        #expect(secrets.redact(runs) == runs)
-        let encoded = String(repeating: "…" + String(repeating: "%5C", count: 10), count: 10_000)
-        #expect(secrets.redact(encoded) == encoded)
-        let long = "…" + String(repeating: "\\", count: 300_000) + "u0041x"
-        #expect(secrets.redact(long) == long)
+    /// The secret and the body grow together (a secret of 200 and 800 characters, 2,500 and 10,000
+    /// cut marks, one cut before 75,000 and 300,000 backslashes), in this thread's CPU time: a
+    /// scan of the run per character of the secret grows with their product, 16 times.
+    @Test func cutMarksBeforeRunsCostLittleWithALongSecret() {
+        func secret(_ length: Int) -> String { (0..<length).map { index in String(UnicodeScalar(UInt8(65 + index % 26))) }.joined() }
+        let growth = Growth.ratio(size: 1) { scale in
+            let secrets = Secrets([secret(200 * scale)])
+            let texts = [
+                String(repeating: "…" + String(repeating: "\\", count: 30), count: 2_500 * scale),
+                String(repeating: "…" + String(repeating: "%5C", count: 10), count: 2_500 * scale),
+                "…" + String(repeating: "\\", count: 75_000 * scale) + "u0041x",
+            ]
+            var masked: [String] = []
+            let cost = Growth.cpuSeconds { masked = texts.map(secrets.redact) }
+            #expect(masked == texts)
+            return cost
+        }
+        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the secret and the cut marks cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
         // A part of the secret after a cut is still masked, at a run too.
-        #expect(secrets.redact("…" + String(secret.dropFirst(5))) == "…***")
-        #expect(secrets.redact("…\\\\u0046" + String(secret.dropFirst(6))) == "…***")
+        let long = secret(800)
+        let secrets = Secrets([long])
+        #expect(secrets.redact("…" + String(long.dropFirst(5))) == "…***")
+        #expect(secrets.redact("…\\\\u0046" + String(long.dropFirst(6))) == "…***")
     }
 
     /// A secret that holds a backslash: escaped n times it is 2^n backslashes, still one run.
@@ -136,13 +156,19 @@ struct SecretEscapeDepthTests {
         }
     }
 
-    /// A run of a million backslashes costs one pass: positions inside a run start no search.
-    @Test(.timeLimit(.minutes(1))) func aLongRunOfBackslashesIsLinear() {
-        let run = String(repeating: "\\", count: 1_000_000)
-        let text = "x" + run + #"Zq9-SeCrEt-Val"# + run + "y"
-        let masked = secrets.redact(text)
-        #expect(masked == text, "not an echo: the token goes on differently")
-        let echo = #"Zq9-SeCrEt-Val"# + run + #""ue/42"# + run + #"\end"#
-        #expect(secrets.redact("x \(echo) y") == "x *** y")
+    /// A run of backslashes costs one pass: positions inside a run start no search. Runs of
+    /// 250,000 and of a million, in this thread's CPU time.
+    @Test func aLongRunOfBackslashesIsLinear() {
+        let growth = Growth.ratio(size: 250_000) { count in
+            let run = String(repeating: "\\", count: count)
+            let text = "x" + run + #"Zq9-SeCrEt-Val"# + run + "y"
+            let echo = "x " + #"Zq9-SeCrEt-Val"# + run + #""ue/42"# + run + #"\end"# + " y"
+            var masked: [String] = []
+            let cost = Growth.cpuSeconds { masked = [text, echo].map(secrets.redact) }
+            #expect(masked[0] == text, "not an echo: the token goes on differently")
+            #expect(masked[1] == "x *** y")
+            return cost
+        }
+        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the run costs \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
     }
 }

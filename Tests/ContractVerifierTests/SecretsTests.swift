@@ -1,5 +1,6 @@
 import ContractModel
 @testable import ContractVerifier
+import TestSupport
 import Testing
 
 /// `Secrets` masks every echo of a secret in the forms servers use, and what a cut leaves of one.
@@ -81,17 +82,29 @@ struct SecretsTests {
     }
 
     /// Many near misses, each starting a partial echo: matching gives up on each within the
-    /// secret's length, so this is linear (a guard against a hang, not a measure of speed).
-    @Test(.timeLimit(.minutes(1))) func nearMissesInALargeTextAreLeftAlone() {
-        let text = String(repeating: "Qx7\"sec/RE ", count: 100_000) + Self.token
-        let masked = secrets.redact(text)
-        #expect(masked.hasSuffix(" ***") && masked.utf8.count == text.utf8.count - Self.token.utf8.count + 3)
+    /// secret's length, so this is linear. 25,000 and 100,000 of them, in this thread's CPU time.
+    @Test func nearMissesInALargeTextAreLeftAlone() {
+        let growth = Growth.ratio(size: 25_000) { count in
+            let text = String(repeating: "Qx7\"sec/RE ", count: count) + Self.token
+            var masked = ""
+            let cost = Growth.cpuSeconds { masked = secrets.redact(text) }
+            #expect(masked.hasSuffix(" ***") && masked.utf8.count == text.utf8.count - Self.token.utf8.count + 3)
+            return cost
+        }
+        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the text cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
     }
 
     /// A server may send `…` itself, as often as it likes: each is ruled out by a byte or two.
-    @Test(.timeLimit(.minutes(1))) func manyCutMarksCostLittle() {
-        let text = String(repeating: "a…Q…", count: 10_000) + "Qx7\"sec…"
-        #expect(secrets.redact(text).hasSuffix("a…Q…***…"))
+    /// 10,000 and 40,000 of them, in this thread's CPU time.
+    @Test func manyCutMarksCostLittle() {
+        let growth = Growth.ratio(size: 10_000) { count in
+            let text = String(repeating: "a…Q…", count: count) + "Qx7\"sec…"
+            var masked = ""
+            let cost = Growth.cpuSeconds { masked = secrets.redact(text) }
+            #expect(masked.hasSuffix("a…Q…***…"))
+            return cost
+        }
+        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the cut marks cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
     }
 
     /// A secret shorter than `Secrets.wholeValueLength` (`TOKEN=h`) is masked wherever it stands

@@ -37,6 +37,7 @@ public final class ChildProcess: @unchecked Sendable {
     private var errorPipe: Int32 = -1
     private let lock = NSLock()
     private var status: Int32?
+    private var usage: Double?
 
     /// Starts `executable` with `arguments`, in `directory`, with `environment` (nil: this
     /// process's).
@@ -145,16 +146,24 @@ public final class ChildProcess: @unchecked Sendable {
     public func wait() -> Int32 {
         if let known = lock.withLock({ status }) { return known }
         var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
-        return record(raw)
+        var resources = rusage()
+        while wait4(pid, &raw, 0, &resources) == -1 && errno == EINTR {}
+        return record(raw, resources)
+    }
+
+    /// The CPU time the child used, user and system, in seconds (from `wait4`, for this child
+    /// alone: not the other tests' children); nil until it has been waited for.
+    public var cpuSeconds: Double? {
+        lock.withLock { usage }
     }
 
     public var isRunning: Bool {
         if lock.withLock({ status }) != nil { return false }
         var raw: Int32 = 0
-        let result = waitpid(pid, &raw, WNOHANG)
+        var resources = rusage()
+        let result = wait4(pid, &raw, WNOHANG, &resources)
         guard result == pid else { return result == 0 }
-        record(raw)
+        record(raw, resources)
         return false
     }
 
@@ -163,11 +172,15 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     @discardableResult
-    private func record(_ raw: Int32) -> Int32 {
+    private func record(_ raw: Int32, _ resources: rusage) -> Int32 {
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
         let signal = raw & 0x7f
         let value = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
-        lock.withLock { status = value }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        lock.withLock {
+            status = value
+            usage = seconds(resources.ru_utime) + seconds(resources.ru_stime)
+        }
         return value
     }
 

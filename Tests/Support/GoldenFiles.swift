@@ -6,9 +6,16 @@ import Testing
 public struct GoldenFiles: Sendable {
     public let directory: URL
 
-    /// The `Golden` folder next to the calling test file.
+    /// The test target's `Golden` folder: beside the calling test file, or beside the folder it is
+    /// in (test files sit in folders that mirror the sources', `Tests/ContractVerifierTests/Plan/`).
     public init(besides filePath: String = #filePath) {
-        directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Golden").path), folder.deletingLastPathComponent().lastPathComponent != "Tests",
+            folder.pathComponents.count > 2
+        {
+            folder = folder.deletingLastPathComponent()
+        }
+        directory = folder.appendingPathComponent("Golden")
     }
 
     public func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

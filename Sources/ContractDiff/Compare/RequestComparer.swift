@@ -56,13 +56,23 @@ struct RequestComparer {
         // endpoint is no change.
         let (oldSchema, newSchema) = (oldContract.requestSchema(for: oldCase), newContract.requestSchema(for: newCase))
         compareSchemas(oldSchema, newSchema)
-        if case .json(let body)? = before.body, let reference = newSchema, let schema = try? newCatalog.compile(reference),
-            let first = schema.validate(JSONTape(body), keepingAtMost: 1).errors.first
-        {
-            let place = first.instanceLocation.isRoot ? "/" : first.instanceLocation.description
-            findings.append(CaseFinding(
-                .requestBodyRejected, subject: "request body", "request body: what the case sent fails the new schema at \(place): \(first.message)",
-                old: oldSide(TreeView.shown(body), "body"), new: new.side(nil, in: newContract, at: reference.pointer)))
+        if case .json(let body)? = before.body, let reference = newSchema {
+            let newSide = new.side(nil, in: newContract, at: reference.pointer)
+            do {
+                let schema = try newCatalog.compile(reference)
+                if let first = schema.validate(JSONTape(body), keepingAtMost: 1).errors.first {
+                    let place = first.instanceLocation.isRoot ? "/" : first.instanceLocation.description
+                    findings.append(CaseFinding(
+                        .requestBodyRejected, subject: "request body", "request body: what the case sent fails the new schema at \(place): \(first.message)",
+                        old: oldSide(TreeView.shown(body), "body"), new: newSide))
+                }
+            } catch {
+                // Never a pass: a schema that cannot be compiled held nothing to the body.
+                let reason = error.problems.first.map { MessageText.clipped($0.description, to: 200) } ?? "no reason given"
+                findings.append(CaseFinding(
+                    .requestBodyRejected, subject: "request body", "request body: could not be checked: the new schema does not compile: \(reason)",
+                    old: oldSide(TreeView.shown(body), "body"), new: newSide))
+            }
         }
     }
 

@@ -92,8 +92,13 @@ struct TreeComparer {
         if let fixture = oldFixtures["\(oldContract.id)/\(before.name)"],
             let mismatch = FixtureCheck.mismatch(fixture, against: after.response, catalog: newCatalog)
         {
+            // A NEW schema that does not compile is reported, never taken for a pass.
+            let message = switch mismatch {
+            case .fails(let reason): "no longer matches: \(reason)"
+            case .unchecked(let reason): "could not be checked: the NEW schema does not compile: \(reason)"
+            }
             add(.fixtureNoLongerMatches, oldContract, before, subject: "fixture",
-                "the app's fixture \(oldContract.id)/\(before.name).json no longer matches: \(mismatch)",
+                "the app's fixture \(oldContract.id)/\(before.name).json \(message)",
                 old: old.side(nil, in: oldContract, at: before.pointer.appending("response")),
                 new: new.side(nil, in: newContract, at: after.pointer.appending("response")))
         }
