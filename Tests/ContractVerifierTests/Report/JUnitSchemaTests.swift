@@ -9,7 +9,7 @@ import Testing
 /// (Schemas/, as shipped in pytest's source package, MIT licensed): CI systems that check it
 /// refuse a whole report over one attribute.
 struct JUnitSchemaTests {
-    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Schemas/junit-10.xsd").path
+    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Schemas/junit-10.xsd").path
 
     /// xmllint's verdict on `xml`; scripts/setup installs it (Debian's libxml2-utils).
     func validate(_ xml: String, _ name: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContractDiff
@@ -7,8 +8,7 @@ import Testing
 /// are rendered from the catalogue, and `RECORD_GOLDEN=1 swift test --filter DiffRulesDocument`
 /// writes them into the page.
 struct DiffRulesDocumentTests {
-    static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/diff-rules.md")
+    static let page = SharedData.packageRoot.appendingPathComponent("docs/diff-rules.md")
     static let begin = "<!-- rules: generated from DiffRuleCatalog by DiffRulesDocumentTests; do not edit by hand -->\n"
     static let end = "<!-- rules: end -->\n"
 

@@ -1,5 +1,6 @@
 import ContractModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContractDiff
@@ -9,8 +10,7 @@ import Testing
 /// updating its references is no change at all.
 @Suite(.serialized)
 struct ExampleDriftDiffTests {
-    static let contracts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("contracts")
+    static let contracts = SharedData.packageRoot.appendingPathComponent("contracts")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-drift-\(UUID().uuidString)")
 
     func copy(_ name: String) throws -> URL {

@@ -193,8 +193,7 @@ struct DiffReportTests {
 /// xmllint's verdict against the strict JUnit schema that verify's reports are checked with
 /// (Tests/ContractVerifierTests/Schemas/junit-10.xsd, read where it is).
 enum JUnitSchema {
-    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("ContractVerifierTests/Schemas/junit-10.xsd").path
+    static let schema = SharedData.packageRoot.appendingPathComponent("Tests/ContractVerifierTests/Schemas/junit-10.xsd").path
 
     static func validate(_ xml: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-junit-\(UUID().uuidString)")

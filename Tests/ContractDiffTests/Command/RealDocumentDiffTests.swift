@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContractDiff
@@ -7,7 +8,7 @@ import Testing
 /// through the importer as a reviewer would: what the report says is pinned, placed in the
 /// documents' own lines.
 struct RealDocumentDiffTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Documents")
+    static let folder = SharedData.packageRoot.appendingPathComponent("Tests/ContractDiffTests/Documents")
 
     @Test func figmasSevenMonthsGiveAReportAReviewerCanActOn() throws {
         let old = try DiffSource.load("figma/old.yaml", workingDirectory: Self.folder.path).get()
