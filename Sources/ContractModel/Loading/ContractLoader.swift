@@ -116,11 +116,25 @@ public enum ContractLoader {
     }
 }
 
+/// The text of a schema whose meaning does not depend on where it is written: no reference and no
+/// identifier anywhere in it. Nil for any other.
+private func selfContained(_ schema: JSONValue) -> String? {
+    let text = CanonicalJSONWriter(style: .compact).string(schema)
+    for keyword in ["\"$ref\"", "\"$dynamicRef\"", "\"$recursiveRef\"", "\"$id\"", "\"$anchor\"", "\"$dynamicAnchor\"", "\"$recursiveAnchor\"", "\"id\""]
+    where text.contains(keyword) {
+        return nil
+    }
+    return "inline|" + text
+}
+
 /// For a schema that is only `{"$ref": …}` naming another resource (not a fragment of itself),
 /// the file and reference, which decide everything the checks find about it.
 private func repeatableReference(_ schema: JSONValue, in relativePath: String) -> String? {
     guard let reference = SchemaCatalog.reference(in: schema), !reference.hasPrefix("#") else { return nil }
-    return relativePath + "\u{0}" + reference
+    // A relative reference resolves against the file's folder: every file there reaches the same
+    // resource with the same text (an import writes all its contracts in one folder).
+    let folder = relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) } ?? ""
+    return folder + "\u{0}" + reference
 }
 
 /// `:line:column`, or nothing when the place is unknown.
@@ -138,11 +152,14 @@ private func checkSchemas(
     var checker = SchemaChecker(documents: documents, displayPaths: displayPaths, catalog: catalog)
     checker.cyclesReported = known.contains { $0.message.contains("reference cycle") }
     checker.checkSchemaFiles(schemaFiles)
-    // Reference-only schemas without values to check that compiled cleanly once in a file: the
-    // same again there finds nothing new (the catalog keeps one compiled schema for them).
+    // Reference-only schemas without values to check that compiled cleanly once in a file, and
+    // self-contained schemas (no reference, no identifier) that did anywhere in the tree: the same
+    // again finds nothing new. Parameters repeat a few small schemas thousands of times
+    // (`{"type": "boolean"}` for every `pretty` of an API), each compiled and checked against its
+    // meta-schema but for this.
     var cleanReferences: Set<String> = []
     func check(_ schema: SchemaReference, _ relativePath: String, _ examples: [(JSONValue, JSONPointer, String)]) {
-        let key = examples.isEmpty ? repeatableReference(schema.schema, in: relativePath) : nil
+        let key = examples.isEmpty ? repeatableReference(schema.schema, in: relativePath) ?? selfContained(schema.schema) : nil
         if let key, cleanReferences.contains(key) { return }
         let reported = checker.diagnostics.count
         checker.check(schema, relativePath: relativePath, examples: examples)
