@@ -47,7 +47,7 @@ struct RequestComparer {
             break
         }
         let (oldType, newType) = (Self.contentType(oldContract, oldCase), Self.contentType(newContract, newCase))
-        if before.body != nil, after.body != nil, let oldType, let newType, Self.mediaType(oldType) != Self.mediaType(newType) {
+        if before.body != nil, after.body != nil, let oldType, let newType, MediaType.essence(oldType) != MediaType.essence(newType) {
             findings.append(CaseFinding(
                 .requestContentTypeChanged, subject: "request Content-Type", "request Content-Type '\(oldType)' to '\(newType)'",
                 old: oldSide(oldType, "headers"), new: newSide(newType, "headers")))
@@ -93,11 +93,6 @@ struct RequestComparer {
             schemas.compare(oldSchema, at: oldAt, newSchema, at: newAt)
             findings += CaseFinding.schema(schemas.findings, side: .request)
         }
-    }
-
-    /// `application/json` of `Application/JSON; charset=utf-8`: parameters say how, not what.
-    static func mediaType(_ contentType: String) -> String {
-        String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// The media type the case's body goes as: its Content-Type header, else what the body is.

@@ -90,18 +90,10 @@ extension DocumentDecoder {
         let schema = fields["schema"].flatMap { decodeSchema($0) }
         var contentType: String?
         if let field = fields["contentType"], let text = string(field, "contentType") {
-            if Self.isMediaType(text) { contentType = text } else { error("'contentType' must be a media type such as 'application/json', found \(describe(field.value))", at: field.pointer) }
+            if MediaType.isValid(text) { contentType = text } else { error("'contentType' must be a media type such as 'application/json', found \(describe(field.value))", at: field.pointer) }
         }
         guard let method, let path else { return nil }
         return Endpoint(method: method, path: path, headers: headers, query: query, parameters: parameters, schema: schema, contentType: contentType)
-    }
-
-    /// `type/subtype`, each a token, with parameters after `;` as the sender writes them.
-    static func isMediaType(_ text: String) -> Bool {
-        let essence = text.prefix { $0 != ";" }.drop { $0 == " " || $0 == "\t" }
-        let trimmed = essence.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-        let parts = String(trimmed).split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { isHeaderName(String($0)) }
     }
 
     mutating func decodeMethod(_ field: Field?) -> HTTPMethod? {

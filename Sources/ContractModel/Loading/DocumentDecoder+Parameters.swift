@@ -107,7 +107,7 @@ extension DocumentDecoder {
         for testCase in cases where testCase.request.body != nil && !testCase.response.status.isClientError {
             let header = contract.headers(for: testCase).first { $0.name.lowercased() == "content-type" }
             guard let sent = header?.value?.literal ?? (header == nil ? Self.impliedContentType(testCase.request.body) : nil),
-                Self.essence(sent) != Self.essence(expected)
+                MediaType.essence(sent) != MediaType.essence(expected)
             else { continue }
             let owner = testCase.request.headers.contains { $0.name.lowercased() == "content-type" } ? testCase.pointer.appending("request") : JSONPointer(tokens: ["request"])
             error(
@@ -119,10 +119,5 @@ extension DocumentDecoder {
     private static func impliedContentType(_ body: RequestBody?) -> String? {
         if case .json? = body { return "application/json" }
         return nil
-    }
-
-    /// `type/subtype` in lower case, without parameters.
-    private static func essence(_ mediaType: String) -> String {
-        String(mediaType.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }).lowercased()
     }
 }

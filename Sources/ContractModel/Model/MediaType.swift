@@ -23,4 +23,21 @@ public enum MediaType {
             return type.count - slash > 6 && hasSuffix("+json")
         }
     }
+
+    /// `type/subtype` in lower case, without parameters or the spaces around it: what two
+    /// `Content-Type`s are compared by (`application/json; charset=utf-8` is `application/json`).
+    public static func essence(_ value: String) -> String {
+        let type = value.prefix { $0 != ";" }.drop { $0 == " " || $0 == "\t" }
+        return String(type.reversed().drop { $0 == " " || $0 == "\t" }.reversed()).lowercased()
+    }
+
+    /// `type/subtype`, each an HTTP token, with parameters after `;` as the sender writes them.
+    public static func isValid(_ value: String) -> Bool {
+        let parts = essence(value).split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy(isTokenByte) }
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+    }
 }

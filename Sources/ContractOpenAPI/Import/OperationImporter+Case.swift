@@ -96,8 +96,7 @@ extension OperationImporter {
                 request["body"] = value
                 // `application/vnd.api+json` is what the server reads: sent as such, not as the
                 // plain JSON a body is sent as by default.
-                let essence = body.mediaType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
-                if essence != "application/json" { headers["Content-Type"] = .string(body.mediaType) }
+                if MediaType.essence(body.mediaType) != "application/json" { headers["Content-Type"] = .string(body.mediaType) }
             case .form:
                 headers["Content-Type"] = .string(body.mediaType)
                 request["text"] = .string(Self.formEncoded(value))
