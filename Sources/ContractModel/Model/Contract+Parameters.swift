@@ -33,15 +33,6 @@ extension Contract {
 }
 
 extension Contract {
-    /// The schemas a case's request body is held to: the endpoint's (unless the case expects a
-    /// 4xx, and may send a body that breaks it on purpose) and the case's own.
-    public func requestSchemas(for testCase: ContractCase) -> [SchemaReference] {
-        var schemas: [SchemaReference] = []
-        if let schema = endpoint.schema, !testCase.response.status.isClientError { schemas.append(schema) }
-        if let schema = testCase.request.schema { schemas.append(schema) }
-        return schemas
-    }
-
     /// The schema the diff compares for a case's request: its own, else the endpoint's (for a
     /// case that does not expect a 4xx, as lint holds them).
     public func requestSchema(for testCase: ContractCase) -> SchemaReference? {
