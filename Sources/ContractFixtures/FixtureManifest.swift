@@ -38,7 +38,8 @@ public struct FixtureManifest: Sendable, Equatable {
             ]))
         }
         let document: JSONValue = .object(JSONObject([
-            .init(key: "format", value: "contract-fixtures-manifest"), .init(key: "version", value: 1),
+            .init(key: "format", value: "contract-fixtures-manifest"),
+            .init(key: "version", value: .number(JSONNumber(FixturePlanner.formatVersion))),
             .init(key: "fixtures", value: .array(fixtures)),
         ]))
         return Array((CanonicalJSONWriter(style: .pretty).string(document) + "\n").utf8)

@@ -31,8 +31,11 @@ public struct FixturePlanner: Sendable {
         var fixtures: [Fixture] = []
         var problems: [FixtureProblem] = []
         for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
+            let endpoint = FixtureEndpoint.description(
+                contract, relativeFile: relativePath(contract), set: set, identifiers: identifiers, references: { self.schemaFiles[$0]?.references ?? [] }
+            ).json
             for testCase in contract.cases {
-                switch fixture(contract, testCase) {
+                switch fixture(contract, testCase, endpoint: endpoint) {
                 case .success(let fixture): fixtures.append(fixture)
                 case .failure(let problem): problems.append(problem)
                 }
@@ -54,7 +57,10 @@ public struct FixturePlanner: Sendable {
         }
     }
 
-    private func fixture(_ contract: Contract, _ testCase: ContractCase) -> Result<Fixture, FixtureProblem> {
+    /// The fixture format this planner writes: 2 carries the endpoint's request description.
+    public static let formatVersion = 2
+
+    private func fixture(_ contract: Contract, _ testCase: ContractCase, endpoint: JSONValue) -> Result<Fixture, FixtureProblem> {
         func problem(_ message: String) -> Result<Fixture, FixtureProblem> {
             .failure(FixtureProblem(file: contract.file, contractID: contract.id, caseName: testCase.name, message: message))
         }
@@ -68,18 +74,22 @@ public struct FixturePlanner: Sendable {
         case .failure(let message): return problem(message.text)
         }
         let document: JSONValue = .object(JSONObject([
+            JSONObject.Member(key: "format", value: "contract-fixture"),
+            JSONObject.Member(key: "version", value: .number(JSONNumber(Self.formatVersion))),
             JSONObject.Member(key: "contract", value: .string(contract.id)),
             JSONObject.Member(key: "case", value: .string(testCase.name)),
             // Relative to the contracts folder: the bytes must not depend on how the folder was
             // spelled (`contracts`, `./contracts`, `../../contracts`) or where the command ran.
             JSONObject.Member(key: "source", value: .string(relativePath(contract))),
+            // What any request to the endpoint must be; `request` is what this case sends.
+            JSONObject.Member(key: "endpoint", value: endpoint),
             JSONObject.Member(key: "request", value: request),
             JSONObject.Member(key: "response", value: response),
         ]))
         let bytes = Array((CanonicalJSONWriter(style: .pretty).string(document) + "\n").utf8)
         return .success(Fixture(
             path: "\(contract.id)/\(testCase.name).json", bytes: bytes, contractID: contract.id, caseName: testCase.name,
-            source: relativePath(contract), shownSource: contract.file, sourceHash: sourceHash(contract, testCase)))
+            source: relativePath(contract), shownSource: contract.file, sourceHash: sourceHash(contract, testCase, endpoint: endpoint)))
     }
 
     /// A path component that stays inside the output folder.
@@ -93,10 +103,13 @@ public struct FixturePlanner: Sendable {
         set.relativePaths[contract.file] ?? contract.file
     }
 
-    /// Hash of the endpoint, the case, and every schema file reachable from the case's `$ref`s.
-    private func sourceHash(_ contract: Contract, _ testCase: ContractCase) -> String {
+    /// Hash of the fixture format, the endpoint (with its request description, which bundles the
+    /// schema files it reaches), the case, and every schema file reachable from the case's `$ref`s.
+    private func sourceHash(_ contract: Contract, _ testCase: ContractCase, endpoint description: JSONValue) -> String {
         var hasher = SHA256()
         let writer = CanonicalJSONWriter(style: .compact)
+        hasher.update("format \(Self.formatVersion)")
+        hasher.update(writer.string(description))
         let file = relativePath(contract)
         guard let document = set.documents[file]?.value else { return hasher.hexDigest() }
         var endpoint = document.objectValue ?? JSONObject()

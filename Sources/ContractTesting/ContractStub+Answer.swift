@@ -1,3 +1,4 @@
+import ContractRequests
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -26,15 +27,30 @@ extension ContractStub {
     @_spi(Transport) public func answer(method: String, url: URL, headers: [String: String], body: Data?, operationID: String? = nil) -> Answer {
         let (chosen, faultList) = lockedState()
         let match = StubMatcher(fixtures: fixtures, chosenCases: chosen).match(method: method, url: url, operationID: operationID)
-        record(Received(method: method, url: url, headers: headers, body: body, fixture: match.fixture?.name, mismatch: match.mismatch))
         guard let fixture = match.fixture else {
             // A URLError, as URLSession and its callers expect of a failed load; the explanation
             // is its description, and the structured reason its underlying error (kept as the
             // Swift value, so `as? ContractStubError` reads it back on every platform).
             let mismatch = match.mismatch ?? ContractStubError(.noMatchingFixture, "\(method) \(url.absoluteString) matches no fixture", url: url)
+            record(Received(method: method, url: url, headers: headers, body: body, fixture: nil, mismatch: mismatch))
+            if !isRelaxed(for: nil) { fail(mismatch.description + Self.relaxing(nil)) }
             return .failure(URLError(.resourceUnavailable, userInfo: [
                 NSLocalizedDescriptionKey: mismatch.description, NSUnderlyingErrorKey: mismatch, NSURLErrorFailingURLErrorKey: url,
             ]))
+        }
+        let violations = check(method: method, url: url, headers: headers, body: body, against: fixture)
+        record(Received(method: method, url: url, headers: headers, body: body, fixture: fixture.name, mismatch: nil, violations: violations))
+        if !violations.isEmpty, !isRelaxed(for: fixture.contract) {
+            let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+            fail(
+                "\(method) \(path) breaks its contract \(fixture.contract) (answered with a 400 problem, not \(fixture.name)):\n"
+                    + violations.map { "  \($0)" }.joined(separator: "\n") + Self.relaxing(fixture.contract))
+            let problem = RequestProblem.invalidRequest(
+                method: method, path: path, contract: fixture.contract, caseName: fixture.caseName, violations: violations)
+            guard let response = HTTPURLResponse(url: url, statusCode: 400, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": RequestProblem.contentType]) else {
+                return .failure(URLError(.cannotParseResponse))
+            }
+            return .response(response, Data(problem), delay: nil)
         }
         var status = fixture.status
         var data = fixture.body
@@ -51,6 +67,29 @@ extension ContractStub {
             return .failure(URLError(.cannotParseResponse))
         }
         return .response(response, data, delay: delay)
+    }
+
+    /// How the request breaks the endpoint's description; a fixture whose schemas do not compile
+    /// (edited by hand) fails the test once per request, saying so, and checks nothing.
+    private func check(method: String, url: URL, headers: [String: String], body: Data?, against fixture: StubFixture) -> [RequestViolation] {
+        switch fixture.check.checker {
+        case .failure(let error):
+            fail("the fixture \(fixture.name) cannot check requests: its endpoint's schemas do not compile (\(error)); run 'contract fixtures' again")
+            return []
+        case .success(let checker):
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            let request = WireRequest(
+                method: method, path: components?.percentEncodedPath ?? url.path,
+                query: (components?.queryItems ?? []).map { WireRequest.Field(name: $0.name, value: $0.value ?? "") },
+                headers: headers.map { WireRequest.Field(name: $0.key, value: $0.value) }, body: body.map { Array($0) })
+            return checker.check(request)
+        }
+    }
+
+    /// How a test that sends a bad request on purpose says so.
+    private static func relaxing(_ contract: String?) -> String {
+        let call = contract.map { "stub.allowInvalidRequests(to: \($0.debugDescription))" } ?? "stub.allowInvalidRequests()"
+        return "\n(a test that sends it on purpose says so with \(call))"
     }
 
     private static func read(_ stream: InputStream) -> Data {

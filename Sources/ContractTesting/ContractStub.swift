@@ -1,3 +1,4 @@
+import ContractRequests
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -80,6 +81,9 @@ public final class ContractStub: @unchecked Sendable {
         /// Why no fixture matched (code ``ContractStubError/Code/noMatchingFixture``): the method,
         /// URL, nearest fixture and what differs. Nil when a fixture answered.
         public var mismatch: ContractStubError?
+        /// How the request breaks its endpoint's description (parameters, headers, body), each
+        /// with its pointer, keyword and message; empty when it keeps it or matched no fixture.
+        public var violations: [RequestViolation] = []
     }
 
     public let fixtures: [StubFixture]
@@ -88,16 +92,31 @@ public final class ContractStub: @unchecked Sendable {
     private var chosenCases: [String: String] = [:]
     private var faults: [(contract: String?, fault: Fault)] = []
     private var received: [Received] = []
+    /// Relaxed: every request is answered as its fixture says, and nothing fails the test.
+    private var allowsEveryInvalidRequest = false
+    private var relaxedContracts: Set<String> = []
+    /// Failures kept for the Swift Testing test that made the stub (see ``TestIssue``).
+    private var pendingIssues: [String] = []
+    /// Whether the stub was made inside a Swift Testing test, whose task records its failures.
+    let madeInSwiftTesting = TestIssue.inSwiftTestingTest
+
+    /// Where the stub was made: a request that breaks its contract fails the test there, the
+    /// place a reader looks for the stub's set-up.
+    private let madeAt: (fileID: String, filePath: String, line: Int, column: Int)
 
     /// - Throws: when ``StubSlots/capacity`` stubs are already alive in the process, saying how
     ///   to release them.
-    public init(fixtures: FixtureSet) throws(FixtureLoadError) {
+    public init(
+        fixtures: FixtureSet, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) throws(FixtureLoadError) {
         self.fixtures = fixtures.fixtures
+        madeAt = (fileID, filePath, line, column)
         slot = try StubSlots.shared.acquire()
         StubSlots.shared.install(self, at: slot)
     }
 
     deinit {
+        reportPendingIssues(atEnd: true)
         StubSlots.shared.release(slot)
     }
 
@@ -118,6 +137,7 @@ public final class ContractStub: @unchecked Sendable {
     /// - Throws: when no fixture has that contract id or case name; the error names the nearest
     ///   one, and the earlier choice stays.
     public func use(_ contract: String, case name: String) throws(ContractStubError) {
+        reportPendingIssues()
         try ContractStubError.check(
             contract: contract, caseName: name, in: fixtures, call: "use(\(contract.debugDescription), case: \(name.debugDescription))")
         lock.locked { chosenCases[contract] = name }
@@ -125,34 +145,110 @@ public final class ContractStub: @unchecked Sendable {
 
     /// Applies `fault` to every request.
     public func inject(_ fault: Fault) {
+        reportPendingIssues()
         lock.locked { faults.append((nil, fault)) }
     }
 
     /// Applies `fault` to requests answered by `contract`'s fixtures.
     /// - Throws: when no fixture has that contract id; the error names the nearest one.
     public func inject(_ fault: Fault, for contract: String) throws(ContractStubError) {
+        reportPendingIssues()
         try ContractStubError.check(contract: contract, in: fixtures, call: "inject(_:for: \(contract.debugDescription))")
         lock.locked { faults.append((contract, fault)) }
     }
 
     public func removeFaults() {
+        reportPendingIssues()
         lock.locked { faults.removeAll() }
     }
 
     /// Every request received so far, in order.
     public var requests: [Received] {
-        lock.locked { received }
+        reportPendingIssues()
+        return lock.locked { received }
     }
 
     /// The requests no fixture matched, in order, each with its ``Received/mismatch``: a test
     /// can assert that none went astray (`#expect(stub.unmatchedRequests.isEmpty)`), or see why.
     public var unmatchedRequests: [Received] {
-        lock.locked { received.filter { $0.mismatch != nil } }
+        reportPendingIssues()
+        return lock.locked { received.filter { $0.mismatch != nil } }
+    }
+
+    /// The requests that break their endpoint's description, in order, each with its
+    /// ``Received/violations``.
+    public var invalidRequests: [Received] {
+        reportPendingIssues()
+        return lock.locked { received.filter { !$0.violations.isEmpty } }
+    }
+
+    /// Relaxes the stub, for a test that sends bad requests on purpose: a request that breaks its
+    /// contract, or that no fixture matches, no longer fails the test, and one that breaks its
+    /// contract gets its fixture's answer rather than a 400. Each is still kept, with its
+    /// violations or mismatch, in ``requests``.
+    public func allowInvalidRequests() {
+        lock.locked { allowsEveryInvalidRequest = true }
+    }
+
+    /// Relaxes the checks of one contract's requests only (see ``allowInvalidRequests()``).
+    /// - Throws: when no fixture has that contract id; the error names the nearest one.
+    public func allowInvalidRequests(to contract: String) throws(ContractStubError) {
+        try ContractStubError.check(contract: contract, in: fixtures, call: "allowInvalidRequests(to: \(contract.debugDescription))")
+        lock.locked { _ = relaxedContracts.insert(contract) }
+    }
+
+    /// Fails the test for each case chosen with ``use(_:case:)`` that no request reached
+    /// (`expected request never came`), and returns them (`products.create/created`): a test
+    /// that sets up an answer expects the app to ask for it.
+    @discardableResult
+    public func expectChosenCasesRequested(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> [String] {
+        reportPendingIssues()
+        let (chosen, answered) = lock.locked { (chosenCases, Set(received.compactMap(\.fixture))) }
+        let missing = chosen.map { "\($0.key)/\($0.value)" }.filter { !answered.contains($0) }.sorted()
+        for name in missing {
+            TestIssue.record(
+                "expected request never came: \(name) was chosen with use(_:case:), and no request reached it",
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        return missing
     }
 
     /// The cases chosen and the faults injected so far, read together.
     func lockedState() -> (chosen: [String: String], faults: [(contract: String?, fault: Fault)]) {
         lock.locked { (chosenCases, faults) }
+    }
+
+    /// Whether a request to `contract` (nil: one no fixture matched) may break the rules.
+    func isRelaxed(for contract: String?) -> Bool {
+        lock.locked { allowsEveryInvalidRequest || contract.map(relaxedContracts.contains) == true }
+    }
+
+    /// Fails the running test with `message`: at once when the test can be told from here, else
+    /// when the Swift Testing test that made the stub next calls it or releases it.
+    func fail(_ message: String) {
+        if madeInSwiftTesting, !TestIssue.inSwiftTestingTest {
+            lock.locked { pendingIssues.append(message) }
+        } else {
+            TestIssue.record(message, fileID: madeAt.fileID, filePath: madeAt.filePath, line: madeAt.line, column: madeAt.column)
+        }
+    }
+
+    /// Records the failures kept for the Swift Testing test that made the stub, when called in it.
+    /// - Parameter atEnd: the stub is going away: a failure that still finds no test is printed
+    ///   to standard error rather than lost.
+    func reportPendingIssues(atEnd: Bool = false) {
+        guard madeInSwiftTesting else { return }
+        guard TestIssue.inSwiftTestingTest || atEnd else { return }
+        let messages = lock.locked {
+            defer { pendingIssues.removeAll() }
+            return pendingIssues
+        }
+        for message in messages {
+            if !TestIssue.inSwiftTestingTest {
+                FileHandle.standardError.write(Data("ContractTesting: after its test ended: \(message)\n".utf8))
+            }
+            TestIssue.record(message, fileID: madeAt.fileID, filePath: madeAt.filePath, line: madeAt.line, column: madeAt.column)
+        }
     }
 
     func record(_ request: Received) {

@@ -1,8 +1,14 @@
+import ContractJSON
+import ContractRequests
 import Foundation
 
-/// One fixture written by `contract fixtures`: the request a case sends and the response it
-/// accepts. Read with Foundation alone, so test targets link nothing else.
+/// One fixture written by `contract fixtures`: the request a case sends, the response it
+/// accepts, and what any request to its endpoint must be (``endpoint``), which the stub holds
+/// every request it answers to.
 public struct StubFixture: Sendable, Equatable {
+    /// The fixture format this `ContractTesting` reads; an older file says to write them again.
+    public static let formatVersion = 2
+
     public var contract: String
     public var caseName: String
     public var method: String
@@ -12,49 +18,92 @@ public struct StubFixture: Sendable, Equatable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data?
+    /// What any request to the endpoint must be: parameters, headers, body.
+    public var endpoint: RequestDescription {
+        check.description
+    }
+
+    /// The endpoint's checker, compiled on the first request and shared by the endpoint's fixtures.
+    let check: EndpointCheck
 
     /// `products.get/found`.
     public var name: String { "\(contract)/\(caseName)" }
 
-    init(json: [String: Any], file: String) throws(FixtureLoadError) {
-        guard let contract = json["contract"] as? String, let caseName = json["case"] as? String,
-            let request = json["request"] as? [String: Any], let response = json["response"] as? [String: Any],
-            let method = request["method"] as? String, let template = request["pathTemplate"] as? String,
-            let status = response["status"] as? Int
-        else { throw FixtureLoadError(.invalidFixture, "\(file) is not a fixture written by contract fixtures", file: file) }
+    public static func == (lhs: StubFixture, rhs: StubFixture) -> Bool {
+        lhs.contract == rhs.contract && lhs.caseName == rhs.caseName && lhs.method == rhs.method && lhs.pathTemplate == rhs.pathTemplate
+            && lhs.query == rhs.query && lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body
+            && lhs.endpoint == rhs.endpoint
+    }
+
+    /// Reads a fixture file's JSON; `checks` shares one checker per endpoint among a set's fixtures.
+    init(json: JSONValue, file: String, checks: inout [String: EndpointCheck]) throws(FixtureLoadError) {
+        func invalid(_ message: String) -> FixtureLoadError {
+            FixtureLoadError(.invalidFixture, "\(file): \(message)", file: file)
+        }
+        guard let object = json.objectValue else { throw invalid("not a fixture written by contract fixtures (not a JSON object)") }
+        guard object["format"]?.stringValue == "contract-fixture", let version = object["version"]?.numberValue?.intValue else {
+            guard object["request"] != nil, object["response"] != nil else { throw invalid("not a fixture written by contract fixtures") }
+            throw FixtureLoadError(
+                .outdatedFixture,
+                "\(file) was written by an older contract fixtures (format 1, without the endpoint's request description); "
+                    + "run 'contract fixtures --out \(Self.folder(of: file))' again", file: file)
+        }
+        guard version == Self.formatVersion else {
+            throw FixtureLoadError(
+                .outdatedFixture,
+                version < Self.formatVersion
+                    ? "\(file) is fixture format \(version); this ContractTesting reads format \(Self.formatVersion): run 'contract fixtures --out \(Self.folder(of: file))' again"
+                    : "\(file) is fixture format \(version), newer than this ContractTesting reads (\(Self.formatVersion)): update the contract package", file: file)
+        }
+        guard let contract = object["contract"]?.stringValue, let caseName = object["case"]?.stringValue,
+            let request = object["request"]?.objectValue, let response = object["response"]?.objectValue,
+            let method = request["method"]?.stringValue, let template = request["pathTemplate"]?.stringValue,
+            let status = response["status"]?.numberValue?.intValue, let endpointJSON = object["endpoint"]
+        else { throw invalid("not a fixture written by contract fixtures (a member it needs is missing)") }
         self.contract = contract
         self.caseName = caseName
         self.method = method
         pathTemplate = template
-        query = (request["query"] as? [[String: String]] ?? []).map { URLQueryItem(name: $0["name"] ?? "", value: $0["value"]) }
+        query = (request["query"]?.arrayValue ?? []).map {
+            URLQueryItem(name: $0.objectValue?["name"]?.stringValue ?? "", value: $0.objectValue?["value"]?.stringValue)
+        }
         self.status = status
         var headers: [String: String] = [:]
-        for pair in response["headers"] as? [[String: String]] ?? [] {
-            if let name = pair["name"], let value = pair["value"] { headers[name] = value }
+        for pair in response["headers"]?.arrayValue ?? [] {
+            if let name = pair.objectValue?["name"]?.stringValue, let value = pair.objectValue?["value"]?.stringValue { headers[name] = value }
         }
         self.headers = headers
         if let json = response["body"] {
-            // A body that cannot be written back as JSON is an error that names the case, never a
-            // fixture served without its body. Checked first: on Apple platforms, writing an
-            // invalid object (NaN, a non-JSON type) raises an exception rather than throwing.
-            let cannot = "\(file): the response body of \(contract)/\(caseName) cannot be written as JSON"
-            guard JSONSerialization.isValidJSONObject([json]) else { throw FixtureLoadError(.invalidFixture, cannot, file: file) }
-            do {
-                body = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-            } catch {
-                throw FixtureLoadError(.invalidFixture, "\(cannot): \(error.localizedDescription)", file: file)
-            }
-        } else if let text = response["text"] as? String {
+            body = Data(CanonicalJSONWriter(style: .compact).string(json).utf8)
+        } else if let text = response["text"]?.stringValue {
             body = Data(text.utf8)
-        } else if let base64 = response["base64"] as? String {
+        } else if let base64 = response["base64"]?.stringValue {
             // Binary bodies, and text in a charset other than UTF-8, are written as their bytes.
-            guard let bytes = Data(base64Encoded: base64) else {
-                throw FixtureLoadError(.invalidFixture, "\(file): the response's 'base64' is not base64", file: file)
-            }
+            guard let bytes = Data(base64Encoded: base64) else { throw invalid("the response's 'base64' is not base64") }
             body = bytes
         } else {
             body = nil
         }
+        let source = object["source"]?.stringValue ?? ""
+        let key = "\(contract)\u{0}\(source)"
+        if let shared = checks[key] {
+            check = shared
+        } else {
+            let description: RequestDescription
+            do {
+                description = try RequestDescription(json: endpointJSON, at: JSONPointer(tokens: ["endpoint"]))
+            } catch {
+                throw invalid("its endpoint cannot be read: \(error)")
+            }
+            check = EndpointCheck(description, source: source)
+            checks[key] = check
+        }
+    }
+
+    /// The fixtures folder a file is in: its contract's folder's parent.
+    static func folder(of file: String) -> String {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 }
 
@@ -70,6 +119,7 @@ public struct FixtureLoadError: Error, Sendable, CustomStringConvertible, Locali
             case noResourcesFolder
             case unreadableFile
             case invalidFixture
+            case outdatedFixture
             case tooManyStubs
         }
 
@@ -83,6 +133,9 @@ public struct FixtureLoadError: Error, Sendable, CustomStringConvertible, Locali
         public static let unreadableFile = Code(base: .unreadableFile)
         /// A JSON file is not a fixture written by `contract fixtures`, or one of its fields is wrong.
         public static let invalidFixture = Code(base: .invalidFixture)
+        /// The file was written by another version of `contract fixtures` (an older fixture format):
+        /// the message says to run it again.
+        public static let outdatedFixture = Code(base: .outdatedFixture)
         /// ``StubSlots/capacity`` stubs are alive already, so no other can be made.
         public static let tooManyStubs = Code(base: .tooManyStubs)
 
@@ -123,11 +176,19 @@ public struct FixtureSet: Sendable {
             throw FixtureLoadError(.noFixtures, "no fixtures in \(directory.path); run 'contract fixtures --out \(directory.path)'", file: directory.path)
         }
         var fixtures: [StubFixture] = []
+        var checks: [String: EndpointCheck] = [:]
         for url in urls.sorted(by: { $0.path < $1.path }) {
-            guard let data = try? Data(contentsOf: url), let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw FixtureLoadError(.unreadableFile, "\(url.path) cannot be read as JSON", file: url.path)
+            guard let data = try? Data(contentsOf: url) else {
+                throw FixtureLoadError(.unreadableFile, "\(url.path) cannot be read", file: url.path)
             }
-            fixtures.append(try StubFixture(json: json, file: url.path))
+            let json: JSONValue
+            do {
+                json = try JSONParser().parse(Array(data)).value
+            } catch {
+                throw FixtureLoadError(
+                    .unreadableFile, "\(url.path):\(error.location.line):\(error.location.column): not JSON: \(error.message)", file: url.path)
+            }
+            fixtures.append(try StubFixture(json: json, file: url.path, checks: &checks))
         }
         self.fixtures = fixtures
     }

@@ -1,7 +1,10 @@
 import Foundation
 
-/// Finds the fixture for a request: same method, a path the template matches, and every query
-/// item the fixture sends. When none matches, says which fixture came nearest and why it did not.
+/// Finds the fixture for a request: same method, a path the template matches, then the case. A
+/// case a test chose answers; else a case whose query items the request sends, a success case
+/// first; else, when the endpoint describes those query parameters (their values are then held to
+/// their schemas, not to one case's), its success case. When none matches, says which fixture came
+/// nearest and why it did not.
 struct StubMatcher {
     let fixtures: [StubFixture]
     let chosenCases: [String: String]
@@ -21,7 +24,7 @@ struct StubMatcher {
         var candidates: [StubFixture] = []
         var nearest: (score: Int, reason: String, fixture: StubFixture)? = nil
         for fixture in fixtures {
-            let (score, reason) = Self.compare(fixture, method: method, segments: segments, query: query)
+            let (score, reason) = Self.compare(fixture, method: method, segments: segments)
             if reason == nil {
                 candidates.append(fixture)
             } else if let reason, score > (nearest?.score ?? -1) {
@@ -45,8 +48,14 @@ struct StubMatcher {
                 contract: contract, caseName: chosen, method: method, url: url))
         }
         // Several cases of one endpoint: a success case answers unless a test chooses another.
-        if let fixture = candidates.first(where: { (200..<300).contains($0.status) }) ?? candidates.first {
-            return Match(fixture: fixture)
+        for ignoringDescribed in [false, true] {
+            let sending = candidates.filter { Self.queryMismatch($0, query, ignoringDescribed: ignoringDescribed) == nil }
+            if let fixture = sending.first(where: { (200..<300).contains($0.status) }) ?? sending.first {
+                return Match(fixture: fixture)
+            }
+        }
+        if let fixture = candidates.first, let reason = Self.queryMismatch(fixture, query, ignoringDescribed: true) {
+            nearest = (0, reason, fixture)
         }
         guard let nearest else {
             return Match(mismatch: ContractStubError(.noMatchingFixture, "\(method) \(path): no fixtures loaded", method: method, url: url))
@@ -58,8 +67,9 @@ struct StubMatcher {
             contract: fixture.contract, caseName: fixture.caseName, method: method, url: url, nearestFixture: fixture.name))
     }
 
-    /// How close a fixture is (higher is closer) and why it does not match, or nil when it does.
-    static func compare(_ fixture: StubFixture, method: String, segments: [String], query: [URLQueryItem]) -> (Int, String?) {
+    /// How close a fixture's method and path are (higher is closer) and why they do not match, or
+    /// nil when they do.
+    static func compare(_ fixture: StubFixture, method: String, segments: [String]) -> (Int, String?) {
         let template = Self.segments(fixture.pathTemplate)
         var score = 0
         for (index, part) in template.enumerated() {
@@ -78,12 +88,22 @@ struct StubMatcher {
         guard fixture.method == method.uppercased() else {
             return (score, "the method is \(method), the fixture's is \(fixture.method)")
         }
-        for item in fixture.query where !query.contains(item) {
-            let present = query.first { $0.name == item.name }
-            return (score + 1, present.map { "query item '\(item.name)' is '\($0.value ?? "")', the fixture's is '\(item.value ?? "")'" }
-                ?? "query item '\(item.name)=\(item.value ?? "")' is missing")
-        }
         return (score, nil)
+    }
+
+    /// Why the request does not send the fixture's query items, or nil when it does.
+    /// - Parameter ignoringDescribed: items of parameters the endpoint describes with a schema
+    ///   count as sent whatever their value: the request checks hold the value.
+    static func queryMismatch(_ fixture: StubFixture, _ query: [URLQueryItem], ignoringDescribed: Bool) -> String? {
+        for item in fixture.query where !query.contains(item) {
+            if ignoringDescribed, fixture.endpoint.parameters.contains(where: { $0.location == .query && $0.name == item.name && $0.schema != nil }) {
+                continue
+            }
+            let present = query.first { $0.name == item.name }
+            return present.map { "query item '\(item.name)' is '\($0.value ?? "")', the fixture's is '\(item.value ?? "")'" }
+                ?? "query item '\(item.name)=\(item.value ?? "")' is missing"
+        }
+        return nil
     }
 
     /// Letters and digits only, lowercased: `pets/get`, `pets-get` and `PetsGet` are one name.

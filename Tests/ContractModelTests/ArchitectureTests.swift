@@ -87,7 +87,9 @@ struct ArchitectureTests {
         let declared = try Self.declared()
         for (module, imports) in try Self.imported() {
             let allowed = try #require(declared[module], "Sources/\(module) is no target of Package.swift")
-            let undeclared = imports.subtracting(allowed).subtracting([module])
+            // ContractTesting fails the running test, in whichever framework runs it.
+            let frameworks: Set<String> = module == "ContractTesting" ? ["Testing", "XCTest"] : []
+            let undeclared = imports.subtracting(allowed).subtracting([module]).subtracting(frameworks)
             #expect(undeclared.isEmpty, "Sources/\(module) imports \(undeclared.sorted()) without declaring it in Package.swift")
         }
     }
@@ -114,10 +116,12 @@ struct ArchitectureTests {
     }
 
     /// The one way modules depend: ContractTesting, which users link into app test targets, links
-    /// nothing of the tool, and no library depends on the executable or on a test helper.
+    /// the request checks and the validator, nothing of the tool (no model, no libcurl, no file
+    /// edge), and no library depends on the executable or on a test helper.
     @Test func dependenciesPointOneWay() throws {
         let declared = try Self.declared()
-        #expect(declared["ContractTesting"]?.isEmpty == true, "\(declared["ContractTesting"] ?? [])")
+        #expect(declared["ContractTesting"] == ["ContractRequests", "ContractSchema", "ContractJSON"], "\(declared["ContractTesting"] ?? [])")
+        #expect(declared["ContractRequests"] == ["ContractSchema", "ContractJSON"], "\(declared["ContractRequests"] ?? [])")
         #expect(declared["ContractTestingOpenAPI"] == ["ContractTesting", "OpenAPIRuntime", "HTTPTypes"])
         var visiting: [String] = []
         func visit(_ module: String) {

@@ -34,24 +34,30 @@ struct ContractStubTests {
     @Test(arguments: [
         ("GET", "/api/orders/1", "path segment 2 is 'orders', the template has 'products'"),
         ("PUT", "/api/products/1", "the method is PUT, the fixture's is "),
-        ("GET", "/api/products", "query item 'page_no=1' is missing"),
+        ("GET", "/api/products/1/reviews", "the path has 4 segments, the template 3"),
     ])
-    func anUnmatchedRequestNamesTheNearestFixtureAndWhy(_ method: String, _ path: String, _ reason: String) async throws {
-        let stub = try ContractStub(fixtures: Self.fixtures)
-        do {
-            _ = try await get(stub.makeSession(), path, method: method)
-            Issue.record("expected the load to fail")
-        } catch {
-            #expect("\(error.localizedDescription)".contains(reason), "\(error.localizedDescription)")
-            #expect("\(error.localizedDescription)".contains("nearest is"))
+    func anUnmatchedRequestFailsTheTestNamingTheNearestFixtureAndWhy(_ method: String, _ path: String, _ reason: String) async throws {
+        try await withKnownIssue {
+            let stub = try ContractStub(fixtures: Self.fixtures)
+            do {
+                _ = try await get(stub.makeSession(), path, method: method)
+                Issue.record("expected the load to fail")
+            } catch {
+                #expect("\(error.localizedDescription)".contains(reason), "\(error.localizedDescription)")
+                #expect("\(error.localizedDescription)".contains("nearest is"))
+            }
+            #expect(stub.requests.first?.fixture == nil)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("matches no fixture; nearest is") && text.contains(reason) && text.contains("stub.allowInvalidRequests()")
         }
-        #expect(stub.requests.first?.fixture == nil)
     }
 
     /// The URLError of an unmatched request carries the whole explanation and, underneath, the
     /// structured reason; the stub keeps it for the test to ask about.
     @Test func anUnmatchedRequestCarriesItsReasonAndIsKept() async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
+        stub.allowInvalidRequests()
         let session = stub.makeSession()
         #expect(try await get(session, "/health").0 == 200)
         let error = await #expect(throws: URLError.self) { try await get(session, "/api/orders/1") }

@@ -107,12 +107,12 @@ struct StubChoiceTests {
         try Data("{ not json".utf8).write(to: broken)
         let unreadable = #expect(throws: FixtureLoadError.self) { try FixtureSet(directory: folder) }
         #expect(unreadable?.code == .unreadableFile && unreadable?.file == broken.path)
-        #expect(unreadable?.description == "\(broken.path) cannot be read as JSON")
+        #expect(unreadable?.description == "\(broken.path):1:3: not JSON: expected a string key after '{', found 'n'")
 
         try Data(#"{ "contract": "a" }"#.utf8).write(to: broken)
         let invalid = #expect(throws: FixtureLoadError.self) { try FixtureSet(directory: folder) }
         #expect(invalid?.code == .invalidFixture && invalid?.file == broken.path)
-        #expect(invalid?.description == "\(broken.path) is not a fixture written by contract fixtures")
+        #expect(invalid?.description == "\(broken.path): not a fixture written by contract fixtures")
 
         // A bundle without the folder: said as a folder with no fixtures, or with no resources.
         let bundle = #expect(throws: FixtureLoadError.self) { try FixtureSet(bundle: .main, subdirectory: "NoSuchFolder") }

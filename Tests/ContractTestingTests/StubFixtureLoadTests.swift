@@ -1,3 +1,4 @@
+import ContractJSON
 import Foundation
 import Testing
 
@@ -5,23 +6,52 @@ import Testing
 
 /// What loading a fixture refuses, and how it says so.
 struct StubFixtureLoadTests {
-    static func json(body: Any) -> [String: Any] {
-        [
-            "contract": "products.get", "case": "found",
-            "request": ["method": "GET", "pathTemplate": "/products/1"],
-            "response": ["status": 200, "body": body],
-        ]
+    static func fixture(_ text: String, file: String = "Fixtures/products.get/found.json") throws(FixtureLoadError) -> StubFixture {
+        var checks: [String: EndpointCheck] = [:]
+        // The texts here are valid JSON; a parse failure is the test's own mistake.
+        let json = (try? JSONParser().parse(Array(text.utf8)).value) ?? .null
+        return try StubFixture(json: json, file: file, checks: &checks)
     }
 
-    /// A body that cannot be written as JSON (a NaN, which no JSON text holds but a dictionary
-    /// can) is an error naming the file and the case; before, the fixture was served with no body.
-    @Test func aBodyThatCannotBeWrittenIsAnErrorNamingTheCase() {
-        let error = #expect(throws: FixtureLoadError.self) { try StubFixture(json: Self.json(body: ["price": Double.nan]), file: "f/found.json") }
-        #expect(error?.description.hasPrefix("f/found.json: the response body of products.get/found cannot be written as JSON") == true, "\(String(describing: error))")
+    static let endpoint = #""endpoint": {"method": "GET", "pathTemplate": "/products/{id}"}"#
+
+    /// A fixture written before format 2 (no `format`, no endpoint) says to write the folder again,
+    /// naming the folder, rather than serving a fixture whose requests nothing can check.
+    @Test func aFormatOneFixtureSaysToRunContractFixturesAgain() {
+        let error = #expect(throws: FixtureLoadError.self) {
+            try Self.fixture(#"{"contract": "products.get", "case": "found", "request": {"method": "GET", "pathTemplate": "/p"}, "response": {"status": 200}}"#)
+        }
+        #expect(error?.code == .outdatedFixture)
+        #expect(error?.description.contains("format 1") == true, "\(String(describing: error))")
+        #expect(error?.description.hasSuffix("run 'contract fixtures --out Fixtures' again") == true, "\(String(describing: error))")
+    }
+
+    @Test func aNewerFormatSaysToUpdateThePackage() {
+        let error = #expect(throws: FixtureLoadError.self) {
+            try Self.fixture(#"{"format": "contract-fixture", "version": 3, "contract": "a", "case": "b"}"#)
+        }
+        #expect(error?.code == .outdatedFixture)
+        #expect(error?.description.contains("newer than this ContractTesting reads (2)") == true, "\(String(describing: error))")
+    }
+
+    @Test func anEndpointThatCannotBeReadNamesItsPointer() {
+        let error = #expect(throws: FixtureLoadError.self) {
+            try Self.fixture(#"""
+                {"format": "contract-fixture", "version": 2, "contract": "a", "case": "b",
+                 "endpoint": {"method": "GET", "pathTemplate": "/p", "parameters": {"cookie": {}}},
+                 "request": {"method": "GET", "pathTemplate": "/p"}, "response": {"status": 200}}
+                """#)
+        }
+        #expect(error?.code == .invalidFixture)
+        #expect(error?.description.contains("/endpoint/parameters/cookie") == true, "\(String(describing: error))")
     }
 
     @Test func aBodyIsWrittenWithSortedKeys() throws {
-        let fixture = try StubFixture(json: Self.json(body: ["b": 1, "a": "x/y"]), file: "f/found.json")
+        let fixture = try Self.fixture(#"""
+            {"format": "contract-fixture", "version": 2, "contract": "products.get", "case": "found", \#(Self.endpoint),
+             "request": {"method": "GET", "pathTemplate": "/products/{id}"}, "response": {"status": 200, "body": {"b": 1, "a": "x/y"}}}
+            """#)
         #expect(fixture.body.map { String(decoding: $0, as: UTF8.self) } == #"{"a":"x/y","b":1}"#)
+        #expect(fixture.endpoint.pathTemplate == "/products/{id}")
     }
 }

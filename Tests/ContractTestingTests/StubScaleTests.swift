@@ -21,13 +21,13 @@ struct StubScaleTests {
         let session = stub.makeSession()
         defer { session.finishTasksAndInvalidate() }
 
-        let (productStatus, body) = try await Market.send(session, "/api/products/\(index)")
+        let (productStatus, body) = try await Market.send(session, "/api/products/\(index + 1)")
         let (healthStatus, _) = try await Market.send(session, "/health?test=\(index)")
         #expect(productStatus == (chosen == "found" ? 200 : 404))
         #expect(String(decoding: body, as: UTF8.self).contains(chosen == "found" ? "Pencil" : "not_found"))
         #expect(healthStatus == faultStatus)
         #expect(stub.requests.map(\.url.absoluteString) == [
-            "\(Market.base)/api/products/\(index)", "\(Market.base)/health?test=\(index)",
+            "\(Market.base)/api/products/\(index + 1)", "\(Market.base)/health?test=\(index)",
         ])
         #expect(stub.requests.map(\.fixture) == ["products.get/\(chosen)", "health.get/ok"])
     }

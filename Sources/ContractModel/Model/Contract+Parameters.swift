@@ -65,3 +65,15 @@ extension StatusExpectation {
             }
     }
 }
+
+extension Contract {
+    /// The schema every request's body is held to: the endpoint's `request.schema`, else, in a
+    /// tree written before endpoints had one, the one schema every case that does not expect a 4xx
+    /// names for its body (several different ones say nothing of the endpoint).
+    public var requestBodySchema: SchemaReference? {
+        if let schema = endpoint.schema { return schema }
+        let schemas = cases.filter { !$0.response.status.isClientError }.map(\.request.schema)
+        guard let first = schemas.first, let schema = first, schemas.allSatisfy({ $0?.schema == schema.schema }) else { return nil }
+        return schema
+    }
+}

@@ -168,7 +168,7 @@ extension Evaluator {
                 let name = doc.string(key)
                 guard !evaluated.properties.contains(name) else { continue }
                 if case .alwaysInvalid = schema.object.body {
-                    fail(node, "unevaluatedProperties", "unexpected property '\(MessageText.clipped(name))', which no subschema describes")
+                    fail(node, "unevaluatedProperties", "unexpected property '\(MessageText.clipped(name))', which no subschema describes", member: name)
                     valid = false
                 } else if !schema.with({ descend($0, key + 1, keyword: ["unevaluatedProperties"], instance: name, &none) }) {
                     valid = false
@@ -231,7 +231,7 @@ extension Evaluator {
                     // are kept: per key, it made a body of many unexpected members quadratic.
                     if errors.count < limit && absent == nil { absent = properties.names.filter { member(object, $0) == nil } }
                     let hint = errors.count < limit ? suggestion(for: unexpected, among: absent ?? []) : nil
-                    fail(node, "additionalProperties", "unexpected property '\(MessageText.clipped(unexpected))'\(hint.map { ", did you mean '\($0)'?" } ?? "")")
+                    fail(node, "additionalProperties", "unexpected property '\(MessageText.clipped(unexpected))'\(hint.map { ", did you mean '\($0)'?" } ?? "")", member: unexpected)
                 }
                 valid = false
                 if !collecting { return false }

@@ -86,7 +86,7 @@ struct Evaluator {
         return validate(node, instance, &annotations)
     }
 
-    mutating func fail(_ node: SchemaNode, _ keyword: String, _ message: @autoclosure () -> String) {
+    mutating func fail(_ node: SchemaNode, _ keyword: String, _ message: @autoclosure () -> String, member: String? = nil) {
         guard collecting else { return }
         total += 1
         guard errors.count < limit else { return }
@@ -94,7 +94,7 @@ struct Evaluator {
         let absolute = node.absoluteLocation + "/" + escaped
         errors.append(ValidationError(
             instanceLocation: JSONPointer(tokens: instancePath), keywordLocation: JSONPointer(tokens: keywordPath + [keyword]),
-            absoluteKeywordLocation: absolute, keyword: keyword, message: message()))
+            absoluteKeywordLocation: absolute, keyword: keyword, message: message(), unexpectedMember: member))
     }
 
     /// `1 item`, `3 items`.

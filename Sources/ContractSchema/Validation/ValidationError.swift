@@ -13,13 +13,21 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
     public var keyword: String
     /// What was expected and what was found: `expected number, found string '12,00'`.
     public var message: String
+    /// For `additionalProperties` and `unevaluatedProperties`, the member no schema allows: the
+    /// error sits at the object (as verify's findings and their fingerprints have it), and a
+    /// reader that points at the member itself (`/nme`) appends this.
+    public var unexpectedMember: String?
 
-    public init(instanceLocation: JSONPointer, keywordLocation: JSONPointer, absoluteKeywordLocation: String, keyword: String, message: String) {
+    public init(
+        instanceLocation: JSONPointer, keywordLocation: JSONPointer, absoluteKeywordLocation: String, keyword: String, message: String,
+        unexpectedMember: String? = nil
+    ) {
         self.instanceLocation = instanceLocation
         self.keywordLocation = keywordLocation
         self.absoluteKeywordLocation = absoluteKeywordLocation
         self.keyword = keyword
         self.message = message
+        self.unexpectedMember = unexpectedMember
     }
 
     /// `/data/3/price: expected number, found string '12,00' (at …#/$defs/Money/properties/amount/type)`.

@@ -1,0 +1,50 @@
+/// The values a path gives a template's placeholders: `/api/products/42` against
+/// `/api/products/{id}` gives `id: "42"`, percent-decoded.
+enum PathValues {
+    static func read(_ path: String, template: String) -> [String: String] {
+        let parts = template.split(separator: "/", omittingEmptySubsequences: true)
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count == segments.count else { return [:] }
+        var values: [String: String] = [:]
+        for (part, segment) in zip(parts, segments) {
+            // A placeholder with literal text around it in its segment (`{name}.json`); two
+            // placeholders in one segment cannot be told apart, so neither is read.
+            guard let open = part.firstIndex(of: "{"), let close = part.firstIndex(of: "}"), open < close,
+                part[part.index(after: close)...].firstIndex(of: "{") == nil
+            else { continue }
+            let prefix = part[..<open]
+            let suffix = part[part.index(after: close)...]
+            guard segment.hasPrefix(prefix), segment.hasSuffix(suffix), segment.count >= prefix.count + suffix.count else { continue }
+            let value = segment.dropFirst(prefix.count).dropLast(suffix.count)
+            values[String(part[part.index(after: open)..<close])] = percentDecoded(String(value))
+        }
+        return values
+    }
+
+    /// `caf%C3%A9` is `café`; an escape that is not two hex digits, or bytes that are not UTF-8,
+    /// leave the text as sent.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard iterator.count >= 2, let high = hex(iterator[iterator.startIndex]), let low = hex(iterator[iterator.startIndex + 1]) else { return text }
+            bytes.append(high << 4 | low)
+            iterator = iterator.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self) ?? text
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import ContractJSON
+import ContractSchema
+
+/// Holds requests to a ``RequestDescription``: every parameter it describes, the headers it
+/// must send, and the body's media type and schema, with the same JSON Schema validator
+/// `contract verify` holds responses to. Compiled once per endpoint, then safe to share.
+///
+/// What it does not hold a request to, on purpose: a query parameter or header the description
+/// does not name (APIs take more than they describe), and an `Accept` it leaves out (no `Accept`
+/// accepts anything, RFC 9110 §12.5.1). A header the endpoint sends with a literal value is held
+/// to being sent, not to that value: clients differ in what they send in `User-Agent` and the like.
+public struct RequestChecker: Sendable {
+    public let description: RequestDescription
+    private let parameterSchemas: [JSONSchema?]
+    private let bodySchema: JSONSchema?
+    private let files: [String: String]
+    private let source: String
+
+    /// At most this many schema errors of one body become violations; the rest are counted.
+    public static let maxBodyViolations = 20
+
+    /// - Parameter source: the contract file the description comes from, relative to the
+    ///   contracts folder (`products/create.json`): its schemas' relative `$ref`s resolve from there.
+    /// - Throws: when a schema does not compile (a reference to a file the description lacks).
+    public init(_ description: RequestDescription, source: String) throws(SchemaCompilationError) {
+        self.description = description
+        self.source = source
+        var registry = SchemaRegistry()
+        var files: [String: String] = [:]
+        for file in description.schemaFiles {
+            for uri in [Self.uri(file: file.path)] + file.uris {
+                registry.register(file.document, uri: uri)
+                files[uri] = file.path
+            }
+        }
+        self.files = files
+        let session = SchemaCompilationSession(registry: registry, assertsFormats: description.assertsFormats)
+        func compile(_ schema: JSONValue?, _ pointer: JSONPointer?) throws(SchemaCompilationError) -> JSONSchema? {
+            guard let schema else { return nil }
+            let uri = Self.uri(file: source) + "?schema=" + (pointer ?? .root).description
+            return try session.compile(schema, uri: uri)
+        }
+        var schemas: [JSONSchema?] = []
+        for parameter in description.parameters { schemas.append(try compile(parameter.schema, parameter.schemaPointer)) }
+        parameterSchemas = schemas
+        bodySchema = try compile(description.body?.schema, description.body?.schemaPointer)
+    }
+
+    /// Every way `request` breaks the description; none when it does not.
+    public func check(_ request: WireRequest) -> [RequestViolation] {
+        var violations: [RequestViolation] = []
+        let pathValues = PathValues.read(request.path, template: description.pathTemplate)
+        for (index, parameter) in description.parameters.enumerated() {
+            let texts: [String]
+            switch parameter.location {
+            case .path: texts = pathValues[parameter.name].map { [$0] } ?? []
+            case .query: texts = request.query.filter { $0.name == parameter.name }.map(\.value)
+            case .header: texts = request.values(ofHeader: parameter.name)
+            }
+            let part = RequestViolation.Part(parameter.location)
+            guard !texts.isEmpty else {
+                if parameter.required, parameter.location != .path {
+                    violations.append(RequestViolation(
+                        part: part, name: parameter.name, keyword: "required",
+                        message: "expected the required \(parameter.location.rawValue) parameter '\(parameter.name)', found none"))
+                }
+                continue
+            }
+            guard let schema = parameterSchemas[index] else { continue }
+            let value = ParameterWire.value(of: texts, schema: parameter.schema, separator: parameter.itemSeparator)
+            guard !schema.isValid(value) else { continue }
+            let hidden = parameter.location == .header && isSecret(header: parameter.name)
+            for error in Self.explaining(schema.validate(value).errors) {
+                violations.append(RequestViolation(
+                    part: part, name: parameter.name, pointer: Self.place(of: error), keyword: error.keyword,
+                    message: hidden ? "the value sent breaks its schema (not shown: it may be a secret)" : error.message,
+                    schemaLocation: display(error.absoluteKeywordLocation)))
+            }
+        }
+        for header in description.headers where !Self.negotiated.contains(header.name.lowercased()) {
+            guard !description.parameters.contains(where: { $0.location == .header && $0.name.lowercased() == header.name.lowercased() }),
+                request.values(ofHeader: header.name).isEmpty
+            else { continue }
+            violations.append(RequestViolation(
+                part: .header, name: header.name, keyword: "required",
+                message: "expected header '\(header.name)' (the contract sends it with every request), found none"))
+        }
+        if let body = description.body { violations += check(request, against: body) }
+        return violations
+    }
+
+    /// `Accept` may be left out (it then accepts anything); `Content-Type` is held to the body's.
+    static let negotiated: Set<String> = ["accept", "content-type"]
+
+    private func check(_ request: WireRequest, against body: RequestDescription.Body) -> [RequestViolation] {
+        guard let bytes = request.body, !bytes.isEmpty else {
+            return [RequestViolation(part: .body, keyword: "required", message: "expected a body (\(body.contentType)), found none")]
+        }
+        var violations: [RequestViolation] = []
+        let sent = request.values(ofHeader: "Content-Type").first
+        if sent.map({ MediaType.essence($0) != MediaType.essence(body.contentType) }) ?? true {
+            violations.append(RequestViolation(
+                part: .header, name: "Content-Type", keyword: "contentType",
+                message: "expected Content-Type '\(body.contentType)', found \(sent.map { "'\(MessageText.clipped($0))'" } ?? "none")"))
+        }
+        guard let schema = bodySchema, MediaType.isJSON(body.contentType) else { return violations }
+        let tape: JSONTape
+        do {
+            tape = try JSONParser().parseTape(bytes)
+        } catch {
+            violations.append(RequestViolation(
+                part: .body, keyword: "json",
+                message: "expected a JSON body, found invalid JSON at line \(error.location.line), column \(error.location.column): \(error.message)"))
+            return violations
+        }
+        guard !schema.isValid(tape) else { return violations }
+        let result = schema.validate(tape, keepingAtMost: Self.maxBodyViolations)
+        for error in Self.explaining(result.errors) {
+            violations.append(RequestViolation(
+                part: .body, pointer: Self.place(of: error), keyword: error.keyword, message: error.message,
+                schemaLocation: display(error.absoluteKeywordLocation)))
+        }
+        if result.omitted > 0 {
+            violations.append(RequestViolation(
+                part: .body, keyword: "more", message: "and \(result.omitted) more schema errors in this body, not listed (the first \(result.errors.count) are)"))
+        }
+        return violations
+    }
+
+    /// Where the error is: a member no schema allows is pointed at itself (`/nme`), not its object.
+    static func place(of error: ValidationError) -> JSONPointer {
+        error.unexpectedMember.map { error.instanceLocation.appending($0) } ?? error.instanceLocation
+    }
+
+    /// Every error but the summaries (`anyOf`, `oneOf`, `allOf`, `false`) that a more specific error
+    /// at the same place or below explains: an object missing `name` and holding `nme` is two
+    /// errors at one place, both worth reading.
+    static func explaining(_ errors: [ValidationError]) -> [ValidationError] {
+        let summaries: Set<String> = ["anyOf", "oneOf", "allOf", "false"]
+        let specific = errors.filter { !summaries.contains($0.keyword) }
+        return errors.filter { error in
+            !summaries.contains(error.keyword) || !specific.contains { $0.instanceLocation.tokens.starts(with: error.instanceLocation.tokens) }
+        }
+    }
+
+    /// A header whose value must never be shown: credentials, and any header the endpoint sends
+    /// with a placeholder (which may hold a secret).
+    private func isSecret(header name: String) -> Bool {
+        let lowered = name.lowercased()
+        if ["authorization", "proxy-authorization", "cookie"].contains(lowered) { return true }
+        if ["token", "secret", "key", "password", "session"].contains(where: { lowered.contains($0) }) { return true }
+        return description.headers.contains { $0.name.lowercased() == lowered && $0.value == nil }
+    }
+
+    static func uri(file: String) -> String { "file:///" + file }
+
+    /// `schemas/new-product.json#/properties/price/type`, or `products/create.json#/request/schema/…`
+    /// for an inline schema: the file a person would open.
+    func display(_ location: String) -> String {
+        let hash = location.firstIndex(of: "#") ?? location.endIndex
+        let base = String(location[..<hash])
+        var fragment = hash < location.endIndex ? String(location[location.index(after: hash)...]) : ""
+        var file: String
+        if let known = files[base] {
+            file = known
+        } else if base.hasPrefix("file:///") {
+            file = String(base.dropFirst("file:///".count))
+            if let query = file.range(of: "?schema=") {
+                let inline = String(file[query.upperBound...])
+                file = String(file[..<query.lowerBound])
+                fragment = (inline == "/" ? "" : inline) + fragment
+            }
+        } else {
+            return location
+        }
+        return fragment.isEmpty ? file : file + "#" + fragment
+    }
+}
+
+extension RequestViolation.Part {
+    init(_ location: ParameterLocation) {
+        switch location {
+        case .path: self = .path
+        case .query: self = .query
+        case .header: self = .header
+        }
+    }
+}

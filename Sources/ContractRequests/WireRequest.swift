@@ -1,0 +1,36 @@
+/// A request as it was sent, read from whatever carried it (a `URLRequest`, a mock server's
+/// request): what ``RequestChecker`` holds to a ``RequestDescription``.
+public struct WireRequest: Sendable, Hashable {
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var method: String
+    /// The path as sent, percent-encoded (`/api/products/caf%C3%A9`), without the query.
+    public var path: String
+    /// The query's items, decoded, in order; a name may repeat.
+    public var query: [Field]
+    public var headers: [Field]
+    /// Nil when the request has no body.
+    public var body: [UInt8]?
+
+    public init(method: String, path: String, query: [Field] = [], headers: [Field] = [], body: [UInt8]? = nil) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Every value of a header, its name compared ignoring case.
+    func values(ofHeader name: String) -> [String] {
+        let lowered = name.lowercased()
+        return headers.filter { $0.name.lowercased() == lowered }.map(\.value)
+    }
+}
