@@ -102,6 +102,10 @@ let package = Package(
             dependencies: ["ContractSchema", "ContractJSON"],
             path: "Benchmarks/ValidationBenchmark"
         ),
+        // What holding an app's request to its contract costs (docs/PERFORMANCE.md).
+        .executableTarget(
+            name: "RequestCheckBenchmark", dependencies: ["ContractTesting", "ContractRequests", "ContractJSON"],
+            path: "Benchmarks/RequestCheckBenchmark"),
         // ContractHTTP alone, for the verify benchmark (Benchmarks/VerifyBenchmark/run.sh).
         .executableTarget(
             name: "HTTPClientBenchmark", dependencies: ["ContractHTTP", "ContractJSON", "ContractSchema"], path: "Benchmarks/HTTPClientBenchmark"),

@@ -225,20 +225,25 @@ public final class ContractStub: @unchecked Sendable {
 
     /// Fails the running test with `message`: at once when the test can be told from here, else
     /// when the Swift Testing test that made the stub next calls it or releases it.
+    ///
+    /// Off a Swift Testing test's task (on `URLSession`'s threads), XCTest is told at once (it
+    /// knows its running test from any thread, and ignores the call outside one), and the message
+    /// is also kept for the next Swift Testing test that calls the stub: a stub made outside a
+    /// test (a `static let`) and used from Swift Testing still fails a test, not none.
     func fail(_ message: String) {
-        if madeInSwiftTesting, !TestIssue.inSwiftTestingTest {
-            lock.locked { pendingIssues.append(message) }
-        } else {
+        if TestIssue.inSwiftTestingTest {
             TestIssue.record(message, fileID: madeAt.fileID, filePath: madeAt.filePath, line: madeAt.line, column: madeAt.column)
+            return
         }
+        lock.locked { pendingIssues.append(message) }
+        if !madeInSwiftTesting { TestIssue.recordInXCTest(message, fileID: madeAt.fileID, line: madeAt.line) }
     }
 
     /// Records the failures kept for the Swift Testing test that made the stub, when called in it.
     /// - Parameter atEnd: the stub is going away: a failure that still finds no test is printed
     ///   to standard error rather than lost.
     func reportPendingIssues(atEnd: Bool = false) {
-        guard madeInSwiftTesting else { return }
-        guard TestIssue.inSwiftTestingTest || atEnd else { return }
+        guard TestIssue.inSwiftTestingTest || (atEnd && madeInSwiftTesting) else { return }
         let messages = lock.locked {
             defer { pendingIssues.removeAll() }
             return pendingIssues

@@ -37,6 +37,13 @@ enum TestIssue {
             return true
         }
         #endif
+        return recordInXCTest(message, fileID: fileID, line: line)
+    }
+
+    /// Records `message` as a failure of XCTest's running test, from any thread; nothing when
+    /// XCTest runs no test. False when the platform has no XCTest.
+    @discardableResult
+    static func recordInXCTest(_ message: String, fileID: String, line: Int) -> Bool {
         #if canImport(XCTest)
         // XCTFail places a failure by a `StaticString` file: the caller's place goes in the text.
         XCTFail("\(message)\n(at \(fileID):\(line))")

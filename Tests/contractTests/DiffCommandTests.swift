@@ -36,8 +36,8 @@ struct DiffCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await contract(["diff", "HEAD:contracts", "contracts", "--report", "json=diff.json", "--report", "markdown=diff.md", "--report", "junit=diff.xml"])
         #expect(result.exitCode == 1, "\(result.stderr)")
-        #expect(result.stdout.contains("contracts/products/delete.json:29:31: breaking: products.delete/deleted: status 204 to 200 [response-status-changed]"), "\(result.stdout)")
-        #expect(result.stdout.contains("  was: HEAD:contracts/products/delete.json:29:31 (204)"), "\(result.stdout)")
+        #expect(result.stdout.contains("contracts/products/delete.json:30:31: breaking: products.delete/deleted: status 204 to 200 [response-status-changed]"), "\(result.stdout)")
+        #expect(result.stdout.contains("  was: HEAD:contracts/products/delete.json:30:31 (204)"), "\(result.stdout)")
         let json = try String(contentsOf: folder.appendingPathComponent("diff.json"), encoding: .utf8)
         #expect(json.contains(#""format": "contract-diff-report""#) && json.contains(#""rule": "response-status-changed""#))
         #expect(try String(contentsOf: folder.appendingPathComponent("diff.md"), encoding: .utf8).contains("breaking"))
