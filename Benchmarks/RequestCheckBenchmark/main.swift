@@ -8,7 +8,8 @@
 //           the same entry ContractTransport uses; and, as the reference, the same answer to the
 //           same request at an endpoint that describes nothing, so nothing is checked: the
 //           difference is what the checks add to a passing request.
-// ROUNDS=N and PER_ROUND=N change the counts.
+// ROUNDS=N and PER_ROUND=N change the counts; ONLY=check measures the check alone (for callgrind:
+// the instructions of one check are the difference of two runs' totals over their counts).
 @_spi(Transport) import ContractTesting
 import ContractJSON
 import ContractRequests
@@ -96,6 +97,7 @@ func show(_ name: String, _ figure: (median: Double, min: Double, max: Double)) 
 print("request: POST /shops/42/orders?page=3, \(body.count) B JSON body (\(items.count) items), 3 parameters; \(rounds) rounds of \(perRound)")
 var sink = 0
 show("check (RequestChecker.check)", measure { sink &+= checker.check(request).count })
+if ProcessInfo.processInfo.environment["ONLY"] == "check" { exit(0) }
 
 // The stub's whole answer, through a fixture in format 2 written to a temporary folder.
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("request-check-bench-\(UUID().uuidString)")

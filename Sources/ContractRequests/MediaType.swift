@@ -26,9 +26,17 @@ public enum MediaType {
 
     /// `type/subtype` in lower case, without parameters or the spaces around it: what two
     /// `Content-Type`s are compared by (`application/json; charset=utf-8` is `application/json`).
+    /// Scans bytes: the stubs compare one on every request.
     public static func essence(_ value: String) -> String {
-        let type = value.prefix { $0 != ";" }.drop { $0 == " " || $0 == "\t" }
-        return String(type.reversed().drop { $0 == " " || $0 == "\t" }.reversed()).lowercased()
+        var value = value
+        return value.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            let lowered = bytes[start..<end].map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+            return String(decoding: lowered, as: UTF8.self)
+        }
     }
 
     /// `type/subtype`, each an HTTP token, with parameters after `;` as the sender writes them.

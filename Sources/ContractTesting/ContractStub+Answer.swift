@@ -26,7 +26,8 @@ extension ContractStub {
     /// (contracts imported from an OpenAPI document are named by their operation).
     @_spi(Transport) public func answer(method: String, url: URL, headers: [String: String], body: Data?, operationID: String? = nil) -> Answer {
         let (chosen, faultList) = lockedState()
-        let match = StubMatcher(fixtures: fixtures, chosenCases: chosen).match(method: method, url: url, operationID: operationID)
+        let parts = URLParts(url)
+        let match = StubMatcher(fixtures: fixtures, chosenCases: chosen).match(method: method, url: url, parts: parts, operationID: operationID)
         guard let fixture = match.fixture else {
             // A URLError, as URLSession and its callers expect of a failed load; the explanation
             // is its description, and the structured reason its underlying error (kept as the
@@ -38,10 +39,10 @@ extension ContractStub {
                 NSLocalizedDescriptionKey: mismatch.description, NSUnderlyingErrorKey: mismatch, NSURLErrorFailingURLErrorKey: url,
             ]))
         }
-        let violations = check(method: method, url: url, headers: headers, body: body, against: fixture)
+        let violations = check(method: method, parts: parts, headers: headers, body: body, against: fixture)
         record(Received(method: method, url: url, headers: headers, body: body, fixture: fixture.name, mismatch: nil, violations: violations))
         if !violations.isEmpty, !isRelaxed(for: fixture.contract) {
-            let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+            let path = parts.path
             fail(
                 "\(method) \(path) breaks its contract \(fixture.contract) (answered with a 400 problem, not \(fixture.name)):\n"
                     + violations.map { "  \($0)" }.joined(separator: "\n") + Self.relaxing(fixture.contract))
@@ -71,16 +72,14 @@ extension ContractStub {
 
     /// How the request breaks the endpoint's description; a fixture whose schemas do not compile
     /// (edited by hand) fails the test once per request, saying so, and checks nothing.
-    private func check(method: String, url: URL, headers: [String: String], body: Data?, against fixture: StubFixture) -> [RequestViolation] {
+    private func check(method: String, parts: URLParts, headers: [String: String], body: Data?, against fixture: StubFixture) -> [RequestViolation] {
         switch fixture.check.checker {
         case .failure(let error):
             fail("the fixture \(fixture.name) cannot check requests: its endpoint's schemas do not compile (\(error)); run 'contract fixtures' again")
             return []
         case .success(let checker):
-            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
             let request = WireRequest(
-                method: method, path: components?.percentEncodedPath ?? url.path,
-                query: (components?.queryItems ?? []).map { WireRequest.Field(name: $0.name, value: $0.value ?? "") },
+                method: method, path: parts.path, query: parts.query.map { WireRequest.Field(name: $0.name, value: $0.value ?? "") },
                 headers: headers.map { WireRequest.Field(name: $0.key, value: $0.value) }, body: body.map { Array($0) })
             return checker.check(request)
         }

@@ -5,9 +5,10 @@ import Foundation
 /// Thrown by the call that names a contract id or case name none of the stub's fixtures has
 /// (`use(_:case:)`, `inject(_:for:)`), so a typo fails where it was written, with the nearest name,
 /// rather than being ignored or failing at some later request. A request that no fixture matches
-/// fails with a `URLError(.resourceUnavailable)`, as a server that is not there would; that error
-/// carries this one (code ``Code/noMatchingFixture``) as its `NSUnderlyingErrorKey`, and the stub
-/// keeps it (``ContractStub/unmatchedRequests``).
+/// fails the running test with this error's description (unless the stub allows invalid
+/// requests), and its load fails with a `URLError(.resourceUnavailable)`, as a server that is not
+/// there would; that error carries this one (code ``Code/noMatchingFixture``) as its
+/// `NSUnderlyingErrorKey`, and the stub keeps it (``ContractStub/unmatchedRequests``).
 ///
 /// A struct with a ``Code`` rather than an enum, so a reason added later breaks no `switch`.
 public struct ContractStubError: Error, Sendable, CustomStringConvertible, LocalizedError {

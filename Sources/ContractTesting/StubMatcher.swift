@@ -18,8 +18,13 @@ struct StubMatcher {
     /// - Parameter operationID: the operation the caller names (an OpenAPI client's), preferred
     ///   over other fixtures whose path and method also match.
     func match(method: String, url: URL, operationID: String? = nil) -> Match {
-        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
-        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        match(method: method, url: url, parts: URLParts(url), operationID: operationID)
+    }
+
+    /// - Parameter parts: the URL's path and query, read once for matching and checking.
+    func match(method: String, url: URL, parts: URLParts, operationID: String? = nil) -> Match {
+        let path = parts.path
+        let query = parts.query
         let segments = Self.segments(path)
         var candidates: [StubFixture] = []
         var nearest: (score: Int, reason: String, fixture: StubFixture)? = nil
@@ -113,5 +118,17 @@ struct StubMatcher {
 
     static func segments(_ path: String) -> [String] {
         path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+}
+
+/// A request URL's path (percent-encoded, as sent) and query items (decoded), read once.
+struct URLParts {
+    var path: String
+    var query: [URLQueryItem]
+
+    init(_ url: URL) {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        path = components?.percentEncodedPath ?? url.path
+        query = components?.queryItems ?? []
     }
 }
