@@ -27,7 +27,7 @@ extension ContractStub {
     @_spi(Transport) public func answer(method: String, url: URL, headers: [String: String], body: Data?, operationID: String? = nil) -> Answer {
         let (chosen, faultList) = lockedState()
         let parts = URLParts(url)
-        let match = StubMatcher(fixtures: fixtures, chosenCases: chosen).match(method: method, url: url, parts: parts, operationID: operationID)
+        let match = StubMatcher(fixtures: fixtures, routes: routes, chosenCases: chosen).match(method: method, url: url, parts: parts, operationID: operationID)
         guard let fixture = match.fixture else {
             // A URLError, as URLSession and its callers expect of a failed load; the explanation
             // is its description, and the structured reason its underlying error (kept as the

@@ -87,6 +87,8 @@ public final class ContractStub: @unchecked Sendable {
     }
 
     public let fixtures: [StubFixture]
+    /// The fixtures as routes, shared with the set they came from.
+    let routes: RouteTable
     let slot: Int
     private let lock = NSLock()
     private var chosenCases: [String: String] = [:]
@@ -110,6 +112,7 @@ public final class ContractStub: @unchecked Sendable {
         fixtures: FixtureSet, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(FixtureLoadError) {
         self.fixtures = fixtures.fixtures
+        routes = fixtures.routes
         madeAt = (fileID, filePath, line, column)
         slot = try StubSlots.shared.acquire()
         StubSlots.shared.install(self, at: slot)

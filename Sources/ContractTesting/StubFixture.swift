@@ -159,10 +159,25 @@ public struct FixtureLoadError: Error, Sendable, CustomStringConvertible, Locali
 
 /// The fixtures of a folder (`contract fixtures --out DIR`) or of a bundle's resources.
 public struct FixtureSet: Sendable {
-    public var fixtures: [StubFixture]
+    public var fixtures: [StubFixture] {
+        didSet { routes = Self.routes(of: fixtures) }
+    }
+
+    /// The fixtures as routes, in the same order: made once per set, shared by its stubs.
+    private(set) var routes: RouteTable
 
     public init(fixtures: [StubFixture]) {
         self.fixtures = fixtures
+        routes = Self.routes(of: fixtures)
+    }
+
+    static func routes(of fixtures: [StubFixture]) -> RouteTable {
+        RouteTable(fixtures.map { fixture in
+            Route(
+                contract: fixture.contract, caseName: fixture.caseName, method: fixture.method, pathTemplate: fixture.pathTemplate,
+                query: fixture.query.map { Route.QueryItem(name: $0.name, value: $0.value) }, status: fixture.status,
+                describedQuery: Set(fixture.endpoint.parameters.filter { $0.location == .query && $0.schema != nil }.map(\.name)))
+        })
     }
 
     /// Every `*.json` below `directory` except the manifest.
@@ -191,6 +206,7 @@ public struct FixtureSet: Sendable {
             fixtures.append(try StubFixture(json: json, file: url.path, checks: &checks))
         }
         self.fixtures = fixtures
+        routes = Self.routes(of: fixtures)
     }
 
     /// The fixtures copied into a bundle (`resources: [.copy("Fixtures")]`, then `Bundle.module`).

@@ -44,6 +44,22 @@ class StubScaleCase: XCTestCase {
         XCTAssertEqual(http.value(forHTTPHeaderField: "X-Stub-Test"), "\(number)", "answered by another test's stub")
         XCTAssertEqual(stub.requests.map(\.url), [url])
         XCTAssertEqual(stub.requests.map(\.fixture), ["health.get/ok"])
+        try create(in: session)
+    }
+
+    /// A request the stub holds to its contract (a JSON body against its schema, a header the
+    /// contract sends with every request), as an app's create call: what checking costs at scale.
+    private func create(in session: URLSession) throws {
+        var request = URLRequest(url: URL(string: "https://market.example.com/api/products")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer test-\(number)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(#"{"name": "Pencil \#(number)", "price": 1.5, "currency": "KRW"}"#.utf8)
+        let answer = Answer()
+        session.dataTask(with: request) { _, response, error in answer.finish(response, error) }.resume()
+        XCTAssertEqual(answer.done.wait(timeout: .now() + 30), .success, "no answer")
+        XCTAssertEqual((answer.response as? HTTPURLResponse)?.statusCode, 201)
+        XCTAssertEqual(stub.requests.last?.fixture, "products.create/created")
     }
 
     /// What the session's completion handler hands back, on its own queue.

@@ -1,0 +1,158 @@
+/// One case's answer as a route: the request it stands for (method, path template, the query
+/// items its case sends) and the status it answers with.
+public struct Route: Sendable, Hashable {
+    public struct QueryItem: Sendable, Hashable {
+        public var name: String
+        public var value: String?
+
+        public init(name: String, value: String?) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var contract: String
+    public var caseName: String
+    public var method: String
+    /// `/api/products/{id}`.
+    public var pathTemplate: String
+    /// The query items the case sends.
+    public var query: [QueryItem]
+    public var status: Int
+    /// Query parameters the endpoint describes with a schema: any value of theirs routes here,
+    /// and the request checks hold it, not one case's value.
+    public var describedQuery: Set<String>
+    let segments: [String]
+
+    public init(contract: String, caseName: String, method: String, pathTemplate: String, query: [QueryItem], status: Int, describedQuery: Set<String>) {
+        self.contract = contract
+        self.caseName = caseName
+        self.method = method
+        self.pathTemplate = pathTemplate
+        self.query = query
+        self.status = status
+        self.describedQuery = describedQuery
+        segments = RouteTable.segments(pathTemplate)
+    }
+
+    /// `products.get/found`.
+    public var name: String { "\(contract)/\(caseName)" }
+}
+
+/// Routes a request to a case: same method, a path the template matches, then the case. A case a
+/// test chose answers; else a case whose query items the request sends, a success case first;
+/// else, when the endpoint describes those query parameters, its success case. When none
+/// matches, says which route came nearest and why it did not. The stubs and the mock server route
+/// with this one table.
+public struct RouteTable: Sendable {
+    public let routes: [Route]
+
+    public init(_ routes: [Route]) {
+        self.routes = routes
+    }
+
+    /// The outcome of routing one request.
+    public enum Match: Sendable, Equatable {
+        /// The index of the route that answers.
+        case route(Int)
+        /// The contract the request reaches has no case of the name chosen for it.
+        case unknownChosenCase(contract: String, caseName: String, message: String)
+        /// No route takes the request: why, and the nearest route's index (nil with no routes).
+        case none(message: String, nearest: Int?)
+    }
+
+    /// - Parameters:
+    ///   - path: percent-encoded, as sent.
+    ///   - shownURL: the request's URL as messages show it.
+    ///   - operationID: the operation the caller names (an OpenAPI client's), preferred over
+    ///     other routes whose path and method also match.
+    ///   - chosen: the case chosen per contract id.
+    public func match(
+        method: String, path: String, query: [Route.QueryItem], shownURL: String, operationID: String? = nil, chosen: [String: String] = [:]
+    ) -> Match {
+        let segments = Self.segments(path)
+        var candidates: [Int] = []
+        var nearest: (score: Int, reason: String, index: Int)? = nil
+        for (index, route) in routes.enumerated() {
+            let (score, reason) = Self.compare(route, method: method, segments: segments)
+            if let reason {
+                if score > (nearest?.score ?? -1) { nearest = (score, reason, index) }
+            } else {
+                candidates.append(index)
+            }
+        }
+        // The operation the caller names is its contract, wherever the client's base URL puts the path.
+        // `contract import openapi` makes ids of operationIds (`pets/get` is `pets-get`), so they
+        // are also compared without punctuation or case.
+        if let operationID {
+            let named = routes.indices.filter { routes[$0].contract == operationID }
+            let loose = named.isEmpty ? routes.indices.filter { Self.loose(routes[$0].contract) == Self.loose(operationID) } : named
+            if !loose.isEmpty { candidates = loose }
+        }
+        if let first = candidates.first, let chosenCase = chosen[routes[first].contract] {
+            let contract = routes[first].contract
+            if let index = routes.firstIndex(where: { $0.contract == contract && $0.caseName == chosenCase }) { return .route(index) }
+            return .unknownChosenCase(
+                contract: contract, caseName: chosenCase,
+                message: "\(method) \(path): no case '\(chosenCase)' in \(contract) (use(_:case:) names a case of its fixtures)")
+        }
+        // Several cases of one endpoint: a success case answers unless a test chooses another.
+        for ignoringDescribed in [false, true] {
+            let sending = candidates.filter { Self.queryMismatch(routes[$0], query, ignoringDescribed: ignoringDescribed) == nil }
+            if let index = sending.first(where: { (200..<300).contains(routes[$0].status) }) ?? sending.first { return .route(index) }
+        }
+        if let first = candidates.first, let reason = Self.queryMismatch(routes[first], query, ignoringDescribed: true) {
+            nearest = (0, reason, first)
+        }
+        guard let nearest else { return .none(message: "\(method) \(path): no fixtures loaded", nearest: nil) }
+        let route = routes[nearest.index]
+        return .none(
+            message: "\(method) \(shownURL) matches no fixture; nearest is \(route.name) (\(route.method) \(route.pathTemplate)): \(nearest.reason)",
+            nearest: nearest.index)
+    }
+
+    /// How close a route's method and path are (higher is closer) and why they do not match, or
+    /// nil when they do.
+    static func compare(_ route: Route, method: String, segments: [String]) -> (Int, String?) {
+        var score = 0
+        for (index, part) in route.segments.enumerated() {
+            guard index < segments.count else {
+                return (score, "the path ends after /\(segments.joined(separator: "/")), the template goes on with '/\(part)'")
+            }
+            let isPlaceholder = part.hasPrefix("{") && part.hasSuffix("}")
+            guard isPlaceholder || part == segments[index] else {
+                return (score, "path segment \(index + 1) is '\(segments[index])', the template has '\(part)'")
+            }
+            score += 2
+        }
+        guard route.segments.count == segments.count else {
+            return (score, "the path has \(segments.count) segments, the template \(route.segments.count)")
+        }
+        guard route.method == method.uppercased() else {
+            return (score, "the method is \(method), the fixture's is \(route.method)")
+        }
+        return (score, nil)
+    }
+
+    /// Why the request does not send the route's query items, or nil when it does.
+    /// - Parameter ignoringDescribed: items of parameters the endpoint describes count as sent
+    ///   whatever their value: the request checks hold the value.
+    static func queryMismatch(_ route: Route, _ query: [Route.QueryItem], ignoringDescribed: Bool) -> String? {
+        for item in route.query where !query.contains(item) {
+            if ignoringDescribed, route.describedQuery.contains(item.name) { continue }
+            let present = query.first { $0.name == item.name }
+            return present.map { "query item '\(item.name)' is '\($0.value ?? "")', the fixture's is '\(item.value ?? "")'" }
+                ?? "query item '\(item.name)=\(item.value ?? "")' is missing"
+        }
+        return nil
+    }
+
+    /// Letters and digits only, lowercased: `pets/get`, `pets-get` and `PetsGet` are one name.
+    static func loose(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+    }
+
+    static func segments(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+}
