@@ -46,6 +46,12 @@ public struct RequestChecker: Sendable {
         bodySchema = try compile(description.body?.schema, description.body?.schemaPointer)
     }
 
+    /// Whether the description holds a request to anything at all: an endpoint that describes no
+    /// parameter, header or body takes any request, and its callers need not read one.
+    public var checksNothing: Bool {
+        description.parameters.isEmpty && description.headers.allSatisfy { Self.negotiated.contains($0.name.lowercased()) } && description.body == nil
+    }
+
     /// Every way `request` breaks the description; none when it does not.
     public func check(_ request: WireRequest) -> [RequestViolation] {
         var violations: [RequestViolation] = []

@@ -9,13 +9,13 @@ public struct StubFixture: Sendable, Equatable {
     /// The fixture format this `ContractTesting` reads; an older file says to write them again.
     public static let formatVersion = 2
 
-    public var contract: String
-    public var caseName: String
-    public var method: String
+    public var contract: String { didSet { route = makeRoute() } }
+    public var caseName: String { didSet { route = makeRoute() } }
+    public var method: String { didSet { route = makeRoute() } }
     /// `/api/products/{id}`.
-    public var pathTemplate: String
-    public var query: [URLQueryItem]
-    public var status: Int
+    public var pathTemplate: String { didSet { route = makeRoute() } }
+    public var query: [URLQueryItem] { didSet { route = makeRoute() } }
+    public var status: Int { didSet { route = makeRoute() } }
     public var headers: [String: String]
     public var body: Data?
     /// What any request to the endpoint must be: parameters, headers, body.
@@ -25,6 +25,16 @@ public struct StubFixture: Sendable, Equatable {
 
     /// The endpoint's checker, compiled on the first request and shared by the endpoint's fixtures.
     let check: EndpointCheck
+    /// The fixture as its set routes it: made when it is read, and again only when a field it
+    /// depends on changes, so a set made per test (from changed copies) costs no routing work.
+    private(set) var route: Route
+
+    private func makeRoute() -> Route {
+        Route(
+            contract: contract, caseName: caseName, method: method, pathTemplate: pathTemplate,
+            query: query.map { Route.QueryItem(name: $0.name, value: $0.value) }, status: status,
+            describedQuery: Set(endpoint.parameters.filter { $0.location == .query && $0.schema != nil }.map(\.name)))
+    }
 
     /// `products.get/found`.
     public var name: String { "\(contract)/\(caseName)" }
@@ -98,6 +108,8 @@ public struct StubFixture: Sendable, Equatable {
             check = EndpointCheck(description, source: source)
             checks[key] = check
         }
+        route = Route(contract: "", caseName: "", method: "", pathTemplate: "", query: [], status: 0, describedQuery: [])
+        route = makeRoute()
     }
 
     /// The fixtures folder a file is in: its contract's folder's parent.
@@ -172,12 +184,7 @@ public struct FixtureSet: Sendable {
     }
 
     static func routes(of fixtures: [StubFixture]) -> RouteTable {
-        RouteTable(fixtures.map { fixture in
-            Route(
-                contract: fixture.contract, caseName: fixture.caseName, method: fixture.method, pathTemplate: fixture.pathTemplate,
-                query: fixture.query.map { Route.QueryItem(name: $0.name, value: $0.value) }, status: fixture.status,
-                describedQuery: Set(fixture.endpoint.parameters.filter { $0.location == .query && $0.schema != nil }.map(\.name)))
-        })
+        RouteTable(fixtures.map(\.route))
     }
 
     /// Every `*.json` below `directory` except the manifest.

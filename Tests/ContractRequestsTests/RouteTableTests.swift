@@ -1,0 +1,57 @@
+import ContractRequests
+import Testing
+
+/// Routing a request to a case, the one way the stubs and the mock server do it.
+struct RouteTableTests {
+    static func route(_ contract: String, _ caseName: String, _ method: String, _ template: String, query: [(String, String)] = [], status: Int = 200,
+        described: Set<String> = []) -> Route {
+        Route(contract: contract, caseName: caseName, method: method, pathTemplate: template,
+            query: query.map { Route.QueryItem(name: $0.0, value: $0.1) }, status: status, describedQuery: described)
+    }
+
+    static let table = RouteTable([
+        route("items.get", "missing", "GET", "/items/{id}", status: 404),
+        route("items.get", "found", "GET", "/items/{id}"),
+        route("items.list", "second", "GET", "/items", query: [("page", "2")], described: ["page"]),
+        route("items.list", "first", "GET", "/items", query: [("page", "1")], described: ["page"]),
+        route("items.search", "hit", "GET", "/search", query: [("q", "pen")]),
+    ])
+
+    func match(_ method: String, _ path: String, _ query: [(String, String)] = [], chosen: [String: String] = [:]) -> RouteTable.Match {
+        Self.table.match(method: method, path: path, query: query.map { Route.QueryItem(name: $0.0, value: $0.1) }, shownURL: path, chosen: chosen)
+    }
+
+    @Test func aSuccessCaseAnswersUnlessOneIsChosen() {
+        #expect(match("GET", "/items/7") == .route(1))
+        #expect(match("GET", "/items/7", chosen: ["items.get": "missing"]) == .route(0))
+        guard case .unknownChosenCase(let contract, let caseName, _) = match("GET", "/items/7", chosen: ["items.get": "gone"]) else {
+            Issue.record("expected the unknown chosen case to be named")
+            return
+        }
+        #expect(contract == "items.get" && caseName == "gone")
+    }
+
+    /// The case whose query the request sends answers; a value of a described parameter that no
+    /// case sends still routes (its schema holds it), an undescribed one does not.
+    @Test func theQueryPicksTheCaseAndDescribedParametersRouteAnyValue() {
+        #expect(match("GET", "/items", [("page", "2")]) == .route(2))
+        #expect(match("GET", "/items", [("page", "9")]) == .route(2))
+        #expect(match("GET", "/search", [("q", "pen")]) == .route(4))
+        #expect(match("GET", "/search", [("q", "ink")]) == .none(
+            message: "GET /search matches no fixture; nearest is items.search/hit (GET /search): query item 'q' is 'ink', the fixture's is 'pen'", nearest: 4))
+    }
+
+    @Test func noMatchNamesTheNearestRouteAndWhy() {
+        #expect(match("DELETE", "/items/7") == .none(
+            message: "DELETE /items/7 matches no fixture; nearest is items.get/missing (GET /items/{id}): the method is DELETE, the fixture's is GET", nearest: 0))
+        #expect(match("GET", "/items/7/parts") == .none(
+            message: "GET /items/7/parts matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has 3 segments, the template 2", nearest: 0))
+        #expect(RouteTable([]).match(method: "GET", path: "/", query: [], shownURL: "/") == .none(message: "GET /: no fixtures loaded", nearest: nil))
+    }
+
+    /// An OpenAPI client names its operation: that contract answers wherever the base URL puts the
+    /// path, its id compared without punctuation or case.
+    @Test func theOperationNamedPicksItsContract() {
+        #expect(Self.table.match(method: "GET", path: "/v1/items", query: [], shownURL: "/v1/items", operationID: "ItemsGet") == .route(1))
+    }
+}
