@@ -112,26 +112,33 @@ public struct RouteTable: Sendable {
     }
 
     /// How close a route's method and path are (higher is closer) and why they do not match, or
-    /// nil when they do.
+    /// nil when they do. Closeness counts the segments that match from the start or, for a path
+    /// with a base before it (`/v2/api/products/1`), from the end; then the number of segments,
+    /// then the method: so `GET /api/orders/1` is nearest `GET /api/products/{id}`, not
+    /// `POST /api/products`.
     static func compare(_ route: Route, method: String, segments: [String]) -> (Int, String?) {
-        var score = 0
-        for (index, part) in route.segments.enumerated() {
-            guard index < segments.count else {
-                return (score, "the path ends after /\(segments.joined(separator: "/")), the template goes on with '/\(part)'")
-            }
-            let isPlaceholder = part.hasPrefix("{") && part.hasSuffix("}")
-            guard isPlaceholder || part == segments[index] else {
-                return (score, "path segment \(index + 1) is '\(segments[index])', the template has '\(part)'")
-            }
-            score += 2
+        let template = route.segments
+        func matches(_ part: String, _ segment: String) -> Bool {
+            (part.hasPrefix("{") && part.hasSuffix("}")) || part == segment
         }
-        guard route.segments.count == segments.count else {
-            return (score, "the path has \(segments.count) segments, the template \(route.segments.count)")
+        let prefix = zip(template, segments).prefix { matches($0, $1) }.count
+        let suffix = zip(template.reversed(), segments.reversed()).prefix { matches($0, $1) }.count
+        let sameMethod = route.method == method.uppercased()
+        let score = 4 * max(prefix, suffix) + (template.count == segments.count ? 2 : 0) + (sameMethod ? 1 : 0)
+        if prefix == template.count, template.count == segments.count {
+            return sameMethod ? (score, nil) : (score, "the method is \(method), the fixture's is \(route.method)")
         }
-        guard route.method == method.uppercased() else {
-            return (score, "the method is \(method), the fixture's is \(route.method)")
+        if suffix == template.count, segments.count > template.count {
+            let base = "/" + segments.prefix(segments.count - template.count).joined(separator: "/")
+            return (score, "the path has '\(base)' before the template's \(route.pathTemplate) (a base URL with a path of its own?)")
         }
-        return (score, nil)
+        if prefix < min(template.count, segments.count) {
+            return (score, "path segment \(prefix + 1) is '\(segments[prefix])', the template has '\(template[prefix])'")
+        }
+        if segments.count < template.count {
+            return (score, "the path ends after /\(segments.joined(separator: "/")), the template goes on with '/\(template[segments.count])'")
+        }
+        return (score, "the path has \(segments.count) segments, the template \(template.count)")
     }
 
     /// Why the request does not send the route's query items, or nil when it does.

@@ -56,13 +56,13 @@ public struct StubFixture: Sendable, Equatable {
             throw FixtureLoadError(
                 .outdatedFixture,
                 "\(file) was written by an older contract fixtures (format 1, without the endpoint's request description); "
-                    + "run 'contract fixtures --out \(Self.folder(of: file))' again", file: file)
+                    + "run 'contract fixtures --out \(Self.folder(of: file)) CONTRACTS' again", file: file)
         }
         guard version == Self.formatVersion else {
             throw FixtureLoadError(
                 .outdatedFixture,
                 version < Self.formatVersion
-                    ? "\(file) is fixture format \(version); this ContractTesting reads format \(Self.formatVersion): run 'contract fixtures --out \(Self.folder(of: file))' again"
+                    ? "\(file) is fixture format \(version); this ContractTesting reads format \(Self.formatVersion): run 'contract fixtures --out \(Self.folder(of: file)) CONTRACTS' again"
                     : "\(file) is fixture format \(version), newer than this ContractTesting reads (\(Self.formatVersion)): update the contract package", file: file)
         }
         guard let contract = object["contract"]?.stringValue, let caseName = object["case"]?.stringValue,
@@ -221,6 +221,18 @@ public struct FixtureSet: Sendable {
         guard let url = bundle.resourceURL?.appendingPathComponent(subdirectory) else {
             throw FixtureLoadError(.noResourcesFolder, "the bundle has no resources folder '\(subdirectory)'", file: subdirectory)
         }
-        try self.init(directory: url)
+        do {
+            try self.init(directory: url)
+        } catch where error.code == .outdatedFixture {
+            // The folder named would be the build's copy, overwritten by the next build: name the
+            // one it is copied from.
+            var error = error
+            if let run = error.description.range(of: "run 'contract fixtures --out ") {
+                error.description = String(error.description[..<run.lowerBound])
+                    + "this bundle's '\(subdirectory)' is a copy of your test target's folder: write that one again "
+                    + "('contract fixtures --out Tests/YourTests/\(subdirectory) CONTRACTS') and build"
+            }
+            throw error
+        }
     }
 }

@@ -46,6 +46,12 @@ struct RouteTableTests {
             message: "DELETE /items/7 matches no fixture; nearest is items.get/missing (GET /items/{id}): the method is DELETE, the fixture's is GET", nearest: 0))
         #expect(match("GET", "/items/7/parts") == .none(
             message: "GET /items/7/parts matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has 3 segments, the template 2", nearest: 0))
+        // The nearest is the one most of whose path matches, from the start or from the end.
+        #expect(match("GET", "/items/7/parts/9") == .none(
+            message: "GET /items/7/parts/9 matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has 4 segments, the template 2", nearest: 0))
+        #expect(match("GET", "/v2/items/7") == .none(
+            message: "GET /v2/items/7 matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has '/v2' before the template's /items/{id} (a base URL with a path of its own?)",
+            nearest: 0))
         #expect(RouteTable([]).match(method: "GET", path: "/", query: [], shownURL: "/") == .none(message: "GET /: no fixtures loaded", nearest: nil))
     }
 

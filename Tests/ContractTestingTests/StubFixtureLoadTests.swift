@@ -23,7 +23,24 @@ struct StubFixtureLoadTests {
         }
         #expect(error?.code == .outdatedFixture)
         #expect(error?.description.contains("format 1") == true, "\(String(describing: error))")
-        #expect(error?.description.hasSuffix("run 'contract fixtures --out Fixtures' again") == true, "\(String(describing: error))")
+        #expect(error?.description.hasSuffix("run 'contract fixtures --out Fixtures CONTRACTS' again") == true, "\(String(describing: error))")
+    }
+
+    /// Fixtures in a test bundle are the build's copy: the message names the folder they are
+    /// copied from, not the copy the next build overwrites.
+    @Test func anOldFixtureInABundleNamesTheFolderItIsCopiedFrom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appendingPathComponent("Fixtures/products.get/found.json")
+        try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"contract": "products.get", "case": "found", "request": {"method": "GET", "pathTemplate": "/p"}, "response": {"status": 200}}"#.utf8)
+            .write(to: old)
+        let bundle = try #require(Bundle(path: folder.path))
+        let error = #expect(throws: FixtureLoadError.self) { try FixtureSet(bundle: bundle) }
+        #expect(error?.code == .outdatedFixture)
+        #expect(error?.description.hasSuffix(
+            "this bundle's 'Fixtures' is a copy of your test target's folder: write that one again ('contract fixtures --out Tests/YourTests/Fixtures CONTRACTS') and build") == true,
+            "\(String(describing: error))")
     }
 
     @Test func aNewerFormatSaysToUpdateThePackage() {
