@@ -3,7 +3,10 @@
 enum PathValues {
     static func read(_ path: String, template: String) -> [String: String] {
         let parts = template.split(separator: "/", omittingEmptySubsequences: true)
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        var segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        // A base URL with a path of its own (`/v1/pets/7` for `/pets/{id}`, routed by an OpenAPI
+        // client's operation): the template is the path's end.
+        if segments.count > parts.count { segments = Array(segments.suffix(parts.count)) }
         guard parts.count == segments.count else { return [:] }
         var values: [String: String] = [:]
         for (part, segment) in zip(parts, segments) {
