@@ -29,7 +29,10 @@ enum FixtureEndpoint {
         var body: RequestDescription.Body? = nil
         let schema = contract.requestBodySchema
         if schema != nil || endpoint.contentType != nil {
-            body = RequestDescription.Body(contentType: endpoint.contentType ?? "application/json", schema: schema?.schema, schemaPointer: schema?.pointer)
+            // Optional when a case that does not expect a 4xx sends none (a PATCH that changes nothing).
+            let required = !contract.cases.contains { !$0.response.status.isClientError && $0.request.body == nil }
+            body = RequestDescription.Body(
+                contentType: endpoint.contentType ?? "application/json", schema: schema?.schema, schemaPointer: schema?.pointer, required: required)
         }
         var schemas = parameters.compactMap(\.schema)
         if let schema = body?.schema { schemas.append(schema) }

@@ -44,11 +44,48 @@ public enum ParameterWire {
     public static func value(of texts: [String], schema: JSONValue?, separator: String?) -> JSONValue {
         let types = SchemaTypes(schema)
         if types.allows("array") {
-            let items: [String] = separator.map { separator in texts.flatMap { $0.split(separator: separator, omittingEmptySubsequences: false).map(String.init) } } ?? texts
+            let items: [String] = separator.map { separator in texts.flatMap { Self.items(of: $0, separator: separator) } } ?? texts
             let itemTypes = SchemaTypes(schema?.objectValue?["items"])
             return .array(items.map { itemTypes.value(of: $0) })
         }
         return types.value(of: texts.first ?? "")
+    }
+
+    /// Every JSON value the text could stand for, the reading ``value(of:schema:separator:)``
+    /// gives first: a schema that takes its type through `$ref`, `allOf`/`oneOf`/`anyOf` or an
+    /// `enum` names none at its top, and its value is whichever of these it accepts (`"42"` the
+    /// number for `{"$ref": "id.json"}`). A checker accepts the text when the schema accepts any
+    /// of them, and reports the first one's errors when it accepts none.
+    public static func candidates(of texts: [String], schema: JSONValue?, separator: String?) -> [JSONValue] {
+        var result = [value(of: texts, schema: schema, separator: separator)]
+        func add(_ value: JSONValue) {
+            if !result.contains(value) { result.append(value) }
+        }
+        let first = texts.first ?? ""
+        for reading in readings(of: first) { add(reading) }
+        let parts: [String] = separator.map { separator in texts.flatMap { Self.items(of: $0, separator: separator) } } ?? texts
+        add(.array(parts.map { readings(of: $0)[0] }))
+        add(.array(parts.map { .string($0) }))
+        return result
+    }
+
+    /// The items of one array value written with `separator`, the spaces around each trimmed
+    /// (`1, 2` is RFC 9110's way of writing a list in a header).
+    static func items(of text: String, separator: String) -> [String] {
+        text.split(separator: separator, omittingEmptySubsequences: false).map { item in
+            separator == " " ? String(item) : String(item.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        }
+    }
+
+    /// What a text reads as with no schema to say: a number, a boolean or null when it is
+    /// written as one, then the string.
+    static func readings(of text: String) -> [JSONValue] {
+        var values: [JSONValue] = []
+        if let number = JSONNumber(text) { values.append(.number(number)) }
+        if text == "true" || text == "false" { values.append(.bool(text == "true")) }
+        if text == "null" { values.append(.null) }
+        values.append(.string(text))
+        return values
     }
 }
 

@@ -6,8 +6,8 @@ import ContractSchema
 /// `contract verify` holds responses to. Compiled once per endpoint, then safe to share.
 ///
 /// What it does not hold a request to, on purpose: a query parameter or header the description
-/// does not name (APIs take more than they describe), and an `Accept` it leaves out (no `Accept`
-/// accepts anything, RFC 9110 §12.5.1). A header the endpoint sends with a literal value is held
+/// does not name (APIs take more than they describe), an `Accept` it leaves out (no `Accept`
+/// accepts anything, RFC 9110 §12.5.1), and headers the HTTP client writes itself (`User-Agent`). A header the endpoint sends with a literal value is held
 /// to being sent, not to that value: clients differ in what they send in `User-Agent` and the like.
 public struct RequestChecker: Sendable {
     public let description: RequestDescription
@@ -49,7 +49,7 @@ public struct RequestChecker: Sendable {
     /// Whether the description holds a request to anything at all: an endpoint that describes no
     /// parameter, header or body takes any request, and its callers need not read one.
     public var checksNothing: Bool {
-        description.parameters.isEmpty && description.headers.allSatisfy { Self.negotiated.contains($0.name.lowercased()) } && description.body == nil
+        description.parameters.isEmpty && description.headers.allSatisfy { Self.clientManaged.contains($0.name.lowercased()) } && description.body == nil
     }
 
     /// Every way `request` breaks the description; none when it does not.
@@ -73,9 +73,8 @@ public struct RequestChecker: Sendable {
                 continue
             }
             guard let schema = parameterSchemas[index] else { continue }
-            let value = ParameterWire.value(of: texts, schema: parameter.schema, separator: parameter.itemSeparator)
-            guard !schema.isValid(value) else { continue }
-            let hidden = parameter.location == .header && isSecret(header: parameter.name)
+            guard let value = Self.refused(texts, of: parameter, by: schema) else { continue }
+            let hidden = isSecret(parameter)
             for error in Self.explaining(schema.validate(value).errors) {
                 violations.append(RequestViolation(
                     part: part, name: parameter.name, pointer: Self.place(of: error), keyword: error.keyword,
@@ -83,7 +82,7 @@ public struct RequestChecker: Sendable {
                     schemaLocation: display(error.absoluteKeywordLocation)))
             }
         }
-        for header in description.headers where !Self.negotiated.contains(header.name.lowercased()) {
+        for header in description.headers where !Self.clientManaged.contains(header.name.lowercased()) {
             guard !description.parameters.contains(where: { $0.location == .header && $0.name.lowercased() == header.name.lowercased() }),
                 request.values(ofHeader: header.name).isEmpty
             else { continue }
@@ -95,11 +94,18 @@ public struct RequestChecker: Sendable {
         return violations
     }
 
-    /// `Accept` may be left out (it then accepts anything); `Content-Type` is held to the body's.
-    static let negotiated: Set<String> = ["accept", "content-type"]
+    /// Headers a contract may send that an app's request need not: `Accept` (left out, it
+    /// accepts anything), `Content-Type` (held to the body's instead), and those the HTTP client
+    /// writes itself, which a test's stub may never see (`User-Agent`, `Accept-Encoding`…).
+    static let clientManaged: Set<String> = [
+        "accept", "content-type", "user-agent", "accept-encoding", "accept-language", "connection", "host", "content-length",
+    ]
 
     private func check(_ request: WireRequest, against body: RequestDescription.Body) -> [RequestViolation] {
+        // A body the carrier cannot show (an upload task's) is not checked, rather than called missing.
+        guard !request.bodyIsUnseen else { return [] }
         guard let bytes = request.body, !bytes.isEmpty else {
+            guard body.required else { return [] }
             return [RequestViolation(part: .body, keyword: "required", message: "expected a body (\(body.contentType)), found none")]
         }
         var violations: [RequestViolation] = []
@@ -133,6 +139,20 @@ public struct RequestChecker: Sendable {
         return violations
     }
 
+    /// The reading of a parameter's texts the schema refuses, to report; nil when it accepts one
+    /// of the texts' readings (``ParameterWire/candidates(of:schema:separator:)``). A parameter
+    /// whose schema takes no array and that is sent more than once has each value checked: a
+    /// server may read any of them.
+    static func refused(_ texts: [String], of parameter: RequestDescription.Parameter, by schema: JSONSchema) -> JSONValue? {
+        let separator = parameter.itemSeparator
+        let groups = texts.count > 1 && !SchemaTypes(parameter.schema).allows("array") && separator == nil ? texts.map { [$0] } : [texts]
+        for group in groups {
+            let candidates = ParameterWire.candidates(of: group, schema: parameter.schema, separator: separator)
+            if !candidates.contains(where: { schema.isValid($0) }) { return candidates[0] }
+        }
+        return nil
+    }
+
     /// Where the error is: a member no schema allows is pointed at itself (`/nme`), not its object.
     static func place(of error: ValidationError) -> JSONPointer {
         error.unexpectedMember.map { error.instanceLocation.appending($0) } ?? error.instanceLocation
@@ -149,13 +169,20 @@ public struct RequestChecker: Sendable {
         }
     }
 
-    /// A header whose value must never be shown: credentials, and any header the endpoint sends
-    /// with a placeholder (which may hold a secret).
-    private func isSecret(header name: String) -> Bool {
+    /// A parameter whose value must never be shown: one named as a credential (a header or a
+    /// query parameter: `Authorization`, `api_key`, `X-Signature`), and a header the endpoint
+    /// sends with a placeholder (which may hold a secret).
+    private func isSecret(_ parameter: RequestDescription.Parameter) -> Bool {
+        let lowered = parameter.name.lowercased()
+        if Self.namesSecret(lowered) { return true }
+        return parameter.location == .header && description.headers.contains { $0.name.lowercased() == lowered && $0.value == nil }
+    }
+
+    /// Whether a header or parameter name says it holds a credential.
+    public static func namesSecret(_ name: String) -> Bool {
         let lowered = name.lowercased()
         if ["authorization", "proxy-authorization", "cookie"].contains(lowered) { return true }
-        if ["token", "secret", "key", "password", "session"].contains(where: { lowered.contains($0) }) { return true }
-        return description.headers.contains { $0.name.lowercased() == lowered && $0.value == nil }
+        return ["token", "secret", "key", "password", "passwd", "session", "auth", "signature", "credential"].contains { lowered.contains($0) }
     }
 
     static func uri(file: String) -> String { "file:///" + file }

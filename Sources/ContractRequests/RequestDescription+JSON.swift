@@ -36,6 +36,7 @@ extension RequestDescription {
             var fields: [JSONObject.Member] = [.init(key: "contentType", value: .string(body.contentType))]
             if let schema = body.schema { fields.append(.init(key: "schema", value: schema)) }
             if let pointer = body.schemaPointer { fields.append(.init(key: "schemaAt", value: .string(pointer.description))) }
+            if !body.required { fields.append(.init(key: "required", value: false)) }
             members.append(.init(key: "body", value: .object(JSONObject(fields))))
         }
         members.append(.init(key: "formats", value: .bool(assertsFormats)))
@@ -105,7 +106,9 @@ extension RequestDescription {
         if let fields = object["body"] {
             guard let contentType = fields.objectValue?["contentType"]?.stringValue else { throw failure("the body has no string 'contentType'", "body") }
             let pointer = fields.objectValue?["schemaAt"]?.stringValue.flatMap { try? JSONPointer(parsing: $0) }
-            body = Body(contentType: contentType, schema: fields.objectValue?["schema"], schemaPointer: pointer)
+            body = Body(
+                contentType: contentType, schema: fields.objectValue?["schema"], schemaPointer: pointer,
+                required: fields.objectValue?["required"]?.boolValue ?? true)
         }
         var files: [SchemaFile] = []
         for (index, item) in (object["schemaFiles"]?.arrayValue ?? []).enumerated() {

@@ -54,11 +54,14 @@ public struct RequestDescription: Sendable, Hashable {
         public var schema: JSONValue?
         /// Where the schema is written in the contract file (`/request/schema`).
         public var schemaPointer: JSONPointer?
+        /// Every request sends one; false when a case that does not expect a 4xx sends none.
+        public var required: Bool
 
-        public init(contentType: String, schema: JSONValue? = nil, schemaPointer: JSONPointer? = nil) {
+        public init(contentType: String, schema: JSONValue? = nil, schemaPointer: JSONPointer? = nil, required: Bool = true) {
             self.contentType = contentType
             self.schema = schema
             self.schemaPointer = schemaPointer
+            self.required = required
         }
     }
 

@@ -148,6 +148,9 @@ public struct RouteTable: Sendable {
         for item in route.query where !query.contains(item) {
             if ignoringDescribed, route.describedQuery.contains(item.name) { continue }
             let present = query.first { $0.name == item.name }
+            if present != nil, RequestChecker.namesSecret(item.name) {
+                return "query item '\(item.name)' differs from the fixture's (not shown: it may be a secret)"
+            }
             return present.map { "query item '\(item.name)' is '\($0.value ?? "")', the fixture's is '\(item.value ?? "")'" }
                 ?? "query item '\(item.name)=\(item.value ?? "")' is missing"
         }

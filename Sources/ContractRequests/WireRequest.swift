@@ -19,13 +19,17 @@ public struct WireRequest: Sendable, Hashable {
     public var headers: [Field]
     /// Nil when the request has no body.
     public var body: [UInt8]?
+    /// The request may have a body its carrier does not show (`URLSession`'s upload tasks hand a
+    /// `URLProtocol` none): the body is then not checked.
+    public var bodyIsUnseen: Bool
 
-    public init(method: String, path: String, query: [Field] = [], headers: [Field] = [], body: [UInt8]? = nil) {
+    public init(method: String, path: String, query: [Field] = [], headers: [Field] = [], body: [UInt8]? = nil, bodyIsUnseen: Bool = false) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.bodyIsUnseen = bodyIsUnseen
     }
 
     /// Every value of a header, its name compared ignoring case.

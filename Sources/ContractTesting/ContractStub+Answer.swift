@@ -13,18 +13,28 @@ extension ContractStub {
         case failure(Error)
     }
 
-    func answer(_ request: URLRequest) -> Answer {
+    /// - Parameter isUpload: the request is an upload task's, whose body `URLSession` does not
+    ///   hand a protocol: an absent body is then not checked, rather than called missing.
+    func answer(_ request: URLRequest, isUpload: Bool = false) -> Answer {
         guard let url = request.url else { return .failure(URLError(.badURL)) }
-        return answer(
-            method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
-            body: request.httpBody ?? request.httpBodyStream.map(Self.read))
+        // The session's own headers (`httpAdditionalHeaders`) never reach a protocol: they are
+        // the stub's copy, under the request's.
+        var headers = sessionHeaders
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            headers = headers.filter { $0.key.lowercased() != name.lowercased() }
+            headers[name] = value
+        }
+        let body = request.httpBody ?? request.httpBodyStream.map(Self.read)
+        return answer(method: request.httpMethod ?? "GET", url: url, headers: headers, body: body, bodyIsUnseen: isUpload && body == nil)
     }
 
     /// The answer to a request, for `URLSession` (through the stub's protocol) and for other
     /// transports (the OpenAPI client transport): the same matching, chosen cases, faults and
     /// recorded requests. `operationID`, when the caller knows it, picks that contract's fixtures
     /// (contracts imported from an OpenAPI document are named by their operation).
-    @_spi(Transport) public func answer(method: String, url: URL, headers: [String: String], body: Data?, operationID: String? = nil) -> Answer {
+    @_spi(Transport) public func answer(
+        method: String, url: URL, headers: [String: String], body: Data?, operationID: String? = nil, bodyIsUnseen: Bool = false
+    ) -> Answer {
         let (chosen, faultList) = lockedState()
         let parts = URLParts(url)
         let match = StubMatcher(fixtures: fixtures, routes: routes, chosenCases: chosen).match(method: method, url: url, parts: parts, operationID: operationID)
@@ -39,7 +49,7 @@ extension ContractStub {
                 NSLocalizedDescriptionKey: mismatch.description, NSUnderlyingErrorKey: mismatch, NSURLErrorFailingURLErrorKey: url,
             ]))
         }
-        let violations = check(method: method, parts: parts, headers: headers, body: body, against: fixture)
+        let violations = check(method: method, parts: parts, headers: headers, body: body, bodyIsUnseen: bodyIsUnseen, against: fixture)
         record(Received(method: method, url: url, headers: headers, body: body, fixture: fixture.name, mismatch: nil, violations: violations))
         if !violations.isEmpty, !isRelaxed(for: fixture.contract) {
             let path = parts.path
@@ -72,7 +82,9 @@ extension ContractStub {
 
     /// How the request breaks the endpoint's description; a fixture whose schemas do not compile
     /// (edited by hand) fails the test once per request, saying so, and checks nothing.
-    private func check(method: String, parts: URLParts, headers: [String: String], body: Data?, against fixture: StubFixture) -> [RequestViolation] {
+    private func check(
+        method: String, parts: URLParts, headers: [String: String], body: Data?, bodyIsUnseen: Bool, against fixture: StubFixture
+    ) -> [RequestViolation] {
         switch fixture.check.checker {
         case .failure(let error):
             fail("the fixture \(fixture.name) cannot check requests: its endpoint's schemas do not compile (\(error)); run 'contract fixtures' again")
@@ -81,7 +93,7 @@ extension ContractStub {
             guard !checker.checksNothing else { return [] }
             let request = WireRequest(
                 method: method, path: parts.path, query: parts.query.map { WireRequest.Field(name: $0.name, value: $0.value ?? "") },
-                headers: headers.map { WireRequest.Field(name: $0.key, value: $0.value) }, body: body.map { Array($0) })
+                headers: headers.map { WireRequest.Field(name: $0.key, value: $0.value) }, body: body.map { Array($0) }, bodyIsUnseen: bodyIsUnseen)
             return checker.check(request)
         }
     }

@@ -94,6 +94,7 @@ public final class ContractStub: @unchecked Sendable {
     private var chosenCases: [String: String] = [:]
     private var faults: [(contract: String?, fault: Fault)] = []
     private var received: [Received] = []
+    private var additionalHeaders: [String: String] = [:]
     /// Relaxed: every request is answered as its fixture says, and nothing fails the test.
     private var allowsEveryInvalidRequest = false
     private var relaxedContracts: Set<String> = []
@@ -101,6 +102,8 @@ public final class ContractStub: @unchecked Sendable {
     private var pendingIssues: [String] = []
     /// Whether the stub was made inside a Swift Testing test, whose task records its failures.
     let madeInSwiftTesting = TestIssue.inSwiftTestingTest
+    /// That test's name, to say so when another test records what the stub kept.
+    let madeInTest = TestIssue.currentTestName
 
     /// Where the stub was made: a request that breaks its contract fails the test there, the
     /// place a reader looks for the stub's set-up.
@@ -125,8 +128,22 @@ public final class ContractStub: @unchecked Sendable {
 
     /// Adds this stub's protocol to a configuration. On Linux a custom configuration never
     /// consults globally registered protocols, so this is the way in on every platform.
+    ///
+    /// The configuration's `httpAdditionalHeaders` (an app's `Authorization`, `User-Agent`) never
+    /// reach a protocol, so the stub keeps them and checks each request with them, under the
+    /// request's own.
     public func configure(_ configuration: URLSessionConfiguration) {
         configuration.protocolClasses = [StubSlots.shared.protocolClass(for: slot)] + (configuration.protocolClasses ?? [])
+        var headers: [String: String] = [:]
+        for (name, value) in configuration.httpAdditionalHeaders ?? [:] {
+            if let name = name as? String { headers[name] = "\(value)" }
+        }
+        lock.locked { additionalHeaders.merge(headers) { _, new in new } }
+    }
+
+    /// The headers of the sessions it configured (`httpAdditionalHeaders`).
+    var sessionHeaders: [String: String] {
+        lock.locked { additionalHeaders }
     }
 
     /// An ephemeral session served by this stub.
@@ -251,7 +268,11 @@ public final class ContractStub: @unchecked Sendable {
             defer { pendingIssues.removeAll() }
             return pendingIssues
         }
-        for message in messages {
+        let current = TestIssue.currentTestName
+        for var message in messages {
+            if let madeInTest, let current, current != madeInTest {
+                message = "(a request to the stub made in test \(madeInTest), recorded in this test because that one had ended) " + message
+            }
             if !TestIssue.inSwiftTestingTest {
                 FileHandle.standardError.write(Data("ContractTesting: after its test ended: \(message)\n".utf8))
             }

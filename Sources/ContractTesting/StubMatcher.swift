@@ -20,7 +20,7 @@ struct StubMatcher {
     ///     fixtures whose path and method also match.
     func match(method: String, url: URL, parts: URLParts, operationID: String? = nil) -> Match {
         let query = parts.query.map { Route.QueryItem(name: $0.name, value: $0.value) }
-        switch routes.match(method: method, path: parts.path, query: query, shownURL: url.absoluteString, operationID: operationID, chosen: chosenCases) {
+        switch routes.match(method: method, path: parts.path, query: query, shownURL: parts.shown, operationID: operationID, chosen: chosenCases) {
         case .route(let index):
             return Match(fixture: fixtures[index])
         case .unknownChosenCase(let contract, let caseName, let message):
@@ -34,14 +34,28 @@ struct StubMatcher {
     }
 }
 
-/// A request URL's path (percent-encoded, as sent) and query items (decoded), read once.
+/// A request URL's path (percent-encoded, as sent) and query items (decoded as a server reads a
+/// form: `+` is a space), read once.
 struct URLParts {
     var path: String
     var query: [URLQueryItem]
+    /// The URL as messages show it: without its query and user info, which may hold a secret
+    /// (`?api_key=…`); what differs in the query is said item by item, masked where it may.
+    var shown: String
 
     init(_ url: URL) {
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         path = components?.percentEncodedPath ?? url.path
-        query = components?.queryItems ?? []
+        query = (components?.percentEncodedQueryItems ?? []).map { item in
+            func decoded(_ text: String) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return URLQueryItem(name: decoded(item.name), value: item.value.map(decoded))
+        }
+        components?.query = nil
+        components?.user = nil
+        components?.password = nil
+        shown = components?.string ?? path
     }
 }

@@ -30,7 +30,7 @@ final class StubProtocol<Slot: StubSlot>: URLProtocol, StubSlotClass {
             client?.urlProtocol(self, didFailWithError: URLError(.cancelled))
             return
         }
-        switch stub.answer(request) {
+        switch stub.answer(request, isUpload: task is URLSessionUploadTask) {
         case .failure(let error):
             client?.urlProtocol(self, didFailWithError: error)
         case .response(let response, let data, let delay):

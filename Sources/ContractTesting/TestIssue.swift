@@ -27,6 +27,15 @@ enum TestIssue {
         #endif
     }
 
+    /// The running Swift Testing test's name (`aRequestGetsItsFixture()`), nil outside one.
+    static var currentTestName: String? {
+        #if canImport(Testing)
+        Test.current?.name
+        #else
+        nil
+        #endif
+    }
+
     /// Records `message` as a failure of the running test: Swift Testing's, when the caller is in
     /// one, else XCTest's (which ignores it outside a test). False when neither could take it.
     @discardableResult

@@ -114,3 +114,73 @@ struct RequestCheckerTests {
         #expect(pointers.contains("/price"))
     }
 }
+
+/// What the attack on the checks found, each now held.
+struct RequestCheckerReadingTests {
+    static func json(_ text: String) -> JSONValue { RequestCheckerTests.json(text) }
+
+    static func checker(_ parameters: [RequestDescription.Parameter], body: RequestDescription.Body? = nil) throws -> RequestChecker {
+        try RequestChecker(
+            RequestDescription(method: "GET", pathTemplate: "/p/{id}", parameters: parameters, body: body,
+                schemaFiles: [.init(path: "schemas/id.json", document: json(#"{"type": "integer", "minimum": 1}"#))]),
+            source: "p.json")
+    }
+
+    static func request(path: String = "/p/1", query: [(String, String)] = [], headers: [(String, String)] = [], body: String? = nil) -> WireRequest {
+        WireRequest(method: "GET", path: path, query: query.map { .init(name: $0.0, value: $0.1) }, headers: headers.map { .init(name: $0.0, value: $0.1) },
+            body: body.map { Array($0.utf8) })
+    }
+
+    /// A schema that names its type through `$ref`, a combinator or an `enum` takes the text as
+    /// whichever reading it accepts; a value it refuses is still named.
+    @Test func aTypeNamedThroughAReferenceOrACombinatorReadsTheText() throws {
+        let checker = try Self.checker([
+            .init(location: .path, name: "id", required: true, schema: Self.json(#"{"$ref": "schemas/id.json"}"#)),
+            .init(location: .query, name: "n", required: false, schema: Self.json(#"{"oneOf": [{"type": "integer"}, {"enum": ["all"]}]}"#)),
+            .init(location: .query, name: "e", required: false, schema: Self.json(#"{"enum": [1, 2]}"#)),
+            .init(location: .query, name: "ids", required: false, schema: Self.json(#"{"type": "array", "items": {"$ref": "schemas/id.json"}}"#), explode: false),
+            .init(location: .query, name: "b", required: false, schema: Self.json(#"{"allOf": [{"type": "boolean"}]}"#)),
+        ])
+        #expect(checker.check(Self.request(path: "/p/42", query: [("n", "5"), ("e", "1"), ("ids", "1,2"), ("b", "true")])).isEmpty)
+        #expect(checker.check(Self.request(query: [("n", "all")])).isEmpty)
+        let refused = checker.check(Self.request(path: "/p/abc", query: [("e", "3"), ("ids", "1,x")])).map(\.description)
+        #expect(refused.contains { $0.hasPrefix("path parameter 'id': expected integer, found string 'abc' [type] (schemas/id.json#/type)") }, "\(refused)")
+        #expect(refused.contains { $0.hasPrefix("query parameter 'e': expected one of") }, "\(refused)")
+        #expect(refused.contains { $0.hasPrefix("query parameter 'ids' /1: expected integer") }, "\(refused)")
+    }
+
+    /// `1, 2` is how RFC 9110 writes a list in a header; a repeated scalar has each value checked.
+    @Test func listsWithSpacesAndRepeatedValues() throws {
+        let checker = try Self.checker([
+            .init(location: .header, name: "X-Ids", required: false, schema: Self.json(#"{"type": "array", "items": {"type": "integer"}}"#)),
+            .init(location: .query, name: "num", required: false, schema: Self.json(#"{"type": "integer"}"#)),
+        ])
+        #expect(checker.check(Self.request(headers: [("X-Ids", "1, 2,\t3")])).isEmpty)
+        #expect(checker.check(Self.request(query: [("num", "1"), ("num", "2")])).isEmpty)
+        #expect(checker.check(Self.request(query: [("num", "1"), ("num", "abc")])).map(\.keyword) == ["type"])
+    }
+
+    /// A query parameter named as a credential never has its value shown.
+    @Test func aSecretQueryValueIsNotShown() throws {
+        let checker = try Self.checker([.init(location: .query, name: "api_key", required: false, schema: Self.json(#"{"type": "string", "minLength": 40}"#))])
+        let shown = checker.check(Self.request(query: [("api_key", "sk_live_SECRETQUERY")])).map(\.description).joined()
+        #expect(shown.contains("minLength"))
+        #expect(!shown.contains("SECRETQUERY"))
+    }
+
+    /// A body the contract's own cases sometimes leave out is not required; one the carrier cannot
+    /// show (an upload task's) is not called missing.
+    @Test func anOptionalOrUnseenBodyIsNotCalledMissing() throws {
+        let body = RequestDescription.Body(contentType: "application/json", schema: Self.json(#"{"type": "object"}"#), required: false)
+        let optional = try Self.checker([], body: body)
+        #expect(optional.check(Self.request()).isEmpty)
+        var required = body
+        required.required = true
+        let strict = try Self.checker([], body: required)
+        #expect(strict.check(Self.request()).map(\.keyword) == ["required"])
+        var unseen = Self.request(headers: [("Content-Type", "application/json")])
+        unseen.bodyIsUnseen = true
+        #expect(strict.check(unseen).isEmpty)
+        #expect(try RequestDescription(json: RequestDescription(method: "GET", pathTemplate: "/", body: body).json).body?.required == false)
+    }
+}

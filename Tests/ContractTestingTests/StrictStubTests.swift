@@ -138,4 +138,41 @@ struct StrictStubTests {
             issue.comments.map(\.rawValue).joined() == "expected request never came: products.get/missing was chosen with use(_:case:), and no request reached it"
         }
     }
+
+    /// Headers an app sets on its session (`httpAdditionalHeaders`) never reach a protocol: the
+    /// stub keeps them from `configure(_:)` and checks each request with them.
+    @Test func aSessionsAdditionalHeadersCount() async throws {
+        let stub = try ContractStub(fixtures: Market.fixtures)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["Authorization": "Bearer from-the-session"]
+        stub.configure(configuration)
+        let session = URLSession(configuration: configuration)
+        let sent = Sent(name: "create", method: "POST", path: "/api/products", body: #"{"name": "Eraser", "price": 0.8, "currency": "KRW"}"#,
+            authorization: false, says: [])
+        #expect(try await Self.send(session, sent).0 == 201)
+        #expect(stub.invalidRequests.isEmpty)
+    }
+
+    /// An upload task's body is not shown to a protocol: it is not called missing.
+    @Test func anUploadTasksBodyIsNotCalledMissing() async throws {
+        let stub = try ContractStub(fixtures: Market.fixtures)
+        var request = URLRequest(url: URL(string: Market.base + "/api/products")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
+        let (_, response) = try await stub.makeSession().upload(for: request, from: Data(#"{"name": "Eraser", "price": 0.8, "currency": "KRW"}"#.utf8))
+        #expect((response as? HTTPURLResponse)?.statusCode == 201)
+        #expect(stub.invalidRequests.isEmpty)
+    }
+
+    /// A `+` in a query is a space to a server that reads it as a form, and so to the stub.
+    @Test func aPlusInAQueryIsASpace() async throws {
+        try await withKnownIssue {
+            let stub = try ContractStub(fixtures: Market.fixtures)
+            #expect(try await Self.send(stub.makeSession(), Sent(name: "plus", path: "/api/products?page_no=+1", says: [])).0 == 400)
+            _ = stub.requests
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("query parameter 'page_no': expected integer, found string ' 1'")
+        }
+    }
 }

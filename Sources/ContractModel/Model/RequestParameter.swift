@@ -53,4 +53,12 @@ extension RequestParameter {
     public func value(of texts: [String]) -> JSONValue {
         ParameterWire.value(of: texts, schema: schema?.schema, separator: itemSeparator)
     }
+
+    /// The first reading of the texts `accepts` takes, else the one ``value(of:)`` gives: a schema
+    /// that names its type through `$ref`, a combinator or an `enum` is held to whichever reading
+    /// it accepts, as the stubs hold an app's request.
+    public func value(of texts: [String], acceptedBy accepts: (JSONValue) -> Bool) -> JSONValue {
+        let candidates = ParameterWire.candidates(of: texts, schema: schema?.schema, separator: itemSeparator)
+        return candidates.first(where: accepts) ?? candidates[0]
+    }
 }
