@@ -51,11 +51,11 @@ extension ContractStub {
         }
         let violations = check(method: method, parts: parts, headers: headers, body: body, bodyIsUnseen: bodyIsUnseen, against: fixture)
         record(Received(method: method, url: url, headers: headers, body: body, fixture: fixture.name, mismatch: nil, violations: violations))
-        if !violations.isEmpty, !isRelaxed(for: fixture.contract) {
+        if !violations.isEmpty, !isRelaxed(for: fixture) {
             let path = parts.path
             fail(
                 "\(method) \(path) breaks its contract \(fixture.contract) (answered with a 400 problem, not \(fixture.name)):\n"
-                    + violations.map { "  \($0)" }.joined(separator: "\n") + Self.relaxing(fixture.contract))
+                    + violations.map { "  \($0)" }.joined(separator: "\n") + Self.relaxing(fixture))
             let problem = RequestProblem.invalidRequest(
                 method: method, path: path, contract: fixture.contract, caseName: fixture.caseName, violations: violations)
             guard let response = HTTPURLResponse(url: url, statusCode: 400, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": RequestProblem.contentType]) else {
@@ -99,8 +99,14 @@ extension ContractStub {
     }
 
     /// How a test that sends a bad request on purpose says so.
-    private static func relaxing(_ contract: String?) -> String {
-        let call = contract.map { "stub.allowInvalidRequests(to: \($0.debugDescription))" } ?? "stub.allowInvalidRequests()"
+    /// A request a negative case answers (one whose fixture refuses it) is relaxed for that case.
+    private static func relaxing(_ fixture: StubFixture?) -> String {
+        let call: String
+        if let fixture, (400..<500).contains(fixture.status) {
+            call = "stub.allowInvalidRequests(to: \(fixture.contract.debugDescription), case: \(fixture.caseName.debugDescription))"
+        } else {
+            call = fixture.map { "stub.allowInvalidRequests(to: \($0.contract.debugDescription))" } ?? "stub.allowInvalidRequests()"
+        }
         return "\n(a test that sends it on purpose says so with \(call))"
     }
 

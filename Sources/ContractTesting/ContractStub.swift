@@ -217,6 +217,18 @@ public final class ContractStub: @unchecked Sendable {
         lock.locked { _ = relaxedContracts.insert(contract) }
     }
 
+    /// Relaxes the checks of the requests one case answers only: a test of how the app handles a
+    /// refusal sends the negative case's own request (`page_no=0` for `products.list`'s
+    /// `invalid-page`), and gets that case's answer, the server's own error body, rather than a
+    /// problem; the contract's other requests stay strict.
+    /// - Throws: when no fixture has that contract id or case name; the error names the nearest one.
+    public func allowInvalidRequests(to contract: String, case name: String) throws(ContractStubError) {
+        try ContractStubError.check(
+            contract: contract, caseName: name, in: fixtures,
+            call: "allowInvalidRequests(to: \(contract.debugDescription), case: \(name.debugDescription))")
+        lock.locked { _ = relaxedContracts.insert("\(contract)/\(name)") }
+    }
+
     /// Fails the test for each case chosen with ``use(_:case:)`` that no request reached
     /// (`expected request never came`), and returns them (`products.create/created`): a test
     /// that sets up an answer expects the app to ask for it.
@@ -238,9 +250,12 @@ public final class ContractStub: @unchecked Sendable {
         lock.locked { (chosenCases, faults) }
     }
 
-    /// Whether a request to `contract` (nil: one no fixture matched) may break the rules.
-    func isRelaxed(for contract: String?) -> Bool {
-        lock.locked { allowsEveryInvalidRequest || contract.map(relaxedContracts.contains) == true }
+    /// Whether a request a fixture answers (nil: one no fixture matched) may break the rules.
+    func isRelaxed(for fixture: StubFixture?) -> Bool {
+        lock.locked {
+            guard let fixture else { return allowsEveryInvalidRequest }
+            return allowsEveryInvalidRequest || relaxedContracts.contains(fixture.contract) || relaxedContracts.contains(fixture.name)
+        }
     }
 
     /// Fails the running test with `message`: at once when the test can be told from here, else

@@ -68,9 +68,9 @@ struct MarketClientTests {
     }
 
     /// The contract's `unauthorized` case sends no `Authorization` header, which the endpoint
-    /// requires: the test sends that request on purpose, so it says so for this contract.
+    /// requires: the test sends that request on purpose, so it says so for that case.
     @Test func withoutATokenCreatingIsUnauthorized() async throws {
-        try stub.allowInvalidRequests(to: "products.create")
+        try stub.allowInvalidRequests(to: "products.create", case: "unauthorized")
         try stub.use("products.create", case: "unauthorized")
         let anonymous = MarketClient(baseURL: Self.baseURL, session: stub.makeSession())
         await #expect(throws: MarketError.unauthorized) {
