@@ -147,8 +147,11 @@ public struct RequestChecker: Sendable {
         let separator = parameter.itemSeparator
         let groups = texts.count > 1 && !SchemaTypes(parameter.schema).allows("array") && separator == nil ? texts.map { [$0] } : [texts]
         for group in groups {
-            let candidates = ParameterWire.candidates(of: group, schema: parameter.schema, separator: separator)
-            if !candidates.contains(where: { schema.isValid($0) }) { return candidates[0] }
+            // The reading the schema's `type` asks for first: the others are made only when it fails.
+            let declared = ParameterWire.value(of: group, schema: parameter.schema, separator: separator)
+            guard !schema.isValid(declared) else { continue }
+            let others = ParameterWire.candidates(of: group, schema: parameter.schema, separator: separator).dropFirst()
+            if !others.contains(where: { schema.isValid($0) }) { return declared }
         }
         return nil
     }
