@@ -67,8 +67,10 @@ public struct RouteTable: Sendable {
     ///   - operationID: the operation the caller names (an OpenAPI client's), preferred over
     ///     other routes whose path and method also match.
     ///   - chosen: the case chosen per contract id.
+    ///   - preference: the case the request itself asks for (`Prefer`), over a chosen one.
     public func match(
-        method: String, path: String, query: [Route.QueryItem], shownURL: String, operationID: String? = nil, chosen: [String: String] = [:]
+        method: String, path: String, query: [Route.QueryItem], shownURL: String, operationID: String? = nil, chosen: [String: String] = [:],
+        preference: Preference? = nil
     ) -> Match {
         let segments = Self.segments(path)
         var candidates: [Int] = []
@@ -88,6 +90,9 @@ public struct RouteTable: Sendable {
             let named = routes.indices.filter { routes[$0].contract == operationID }
             let loose = named.isEmpty ? routes.indices.filter { Self.loose(routes[$0].contract) == Self.loose(operationID) } : named
             if !loose.isEmpty { candidates = loose }
+        }
+        if let first = candidates.first, let preference, !preference.isEmpty {
+            return preferred(preference, of: routes[first].contract, method: method, path: path)
         }
         if let first = candidates.first, let chosenCase = chosen[routes[first].contract] {
             let contract = routes[first].contract
@@ -109,6 +114,18 @@ public struct RouteTable: Sendable {
         return .none(
             message: "\(method) \(shownURL) matches no fixture; nearest is \(route.name) (\(route.method) \(route.pathTemplate)): \(nearest.reason)",
             nearest: nearest.index)
+    }
+
+    /// The case of `contract` the request asks for: by name, else the first answering the status.
+    private func preferred(_ preference: Preference, of contract: String, method: String, path: String) -> Match {
+        let cases = routes.indices.filter { routes[$0].contract == contract }
+        let named = cases.filter { preference.caseName == nil || routes[$0].caseName == preference.caseName }
+        if let index = named.first(where: { preference.status == nil || routes[$0].status == preference.status }) { return .route(index) }
+        let listing = cases.map { "\(routes[$0].caseName) (\(routes[$0].status))" }.joined(separator: ", ")
+        let asked = [preference.caseName.map { "case '\($0)'" }, preference.status.map { "status \($0)" }].compactMap { $0 }.joined(separator: " and ")
+        return .unknownChosenCase(
+            contract: contract, caseName: preference.caseName ?? preference.status.map(String.init) ?? "",
+            message: "\(method) \(path): Prefer asks for \(asked), which no case of \(contract) has (its cases: \(listing))")
     }
 
     /// How close a route's method and path are (higher is closer) and why they do not match, or

@@ -37,7 +37,10 @@ extension ContractStub {
     ) -> Answer {
         let (chosen, faultList) = lockedState()
         let parts = URLParts(url)
-        let match = StubMatcher(fixtures: fixtures, routes: routes, chosenCases: chosen).match(method: method, url: url, parts: parts, operationID: operationID)
+        // A request may pick its own answer (`Prefer: case=missing`, `code=404`), as with the mock server.
+        let preference = Preference(headers: headers.filter { $0.key.lowercased() == "prefer" }.map(\.value))
+        let match = StubMatcher(fixtures: fixtures, routes: routes, chosenCases: chosen).match(
+            method: method, url: url, parts: parts, operationID: operationID, preference: preference)
         guard let fixture = match.fixture else {
             // A URLError, as URLSession and its callers expect of a failed load; the explanation
             // is its description, and the structured reason its underlying error (kept as the

@@ -18,9 +18,10 @@ struct StubMatcher {
     ///   - parts: the URL's path and query, read once for matching and checking.
     ///   - operationID: the operation the caller names (an OpenAPI client's), preferred over other
     ///     fixtures whose path and method also match.
-    func match(method: String, url: URL, parts: URLParts, operationID: String? = nil) -> Match {
+    /// - Parameter preference: the case the request asks for in its `Prefer` header.
+    func match(method: String, url: URL, parts: URLParts, operationID: String? = nil, preference: Preference? = nil) -> Match {
         let query = parts.query.map { Route.QueryItem(name: $0.name, value: $0.value) }
-        switch routes.match(method: method, path: parts.path, query: query, shownURL: parts.shown, operationID: operationID, chosen: chosenCases) {
+        switch routes.match(method: method, path: parts.path, query: query, shownURL: parts.shown, operationID: operationID, chosen: chosenCases, preference: preference) {
         case .route(let index):
             return Match(fixture: fixtures[index])
         case .unknownChosenCase(let contract, let caseName, let message):

@@ -60,4 +60,20 @@ struct RouteTableTests {
     @Test func theOperationNamedPicksItsContract() {
         #expect(Self.table.match(method: "GET", path: "/v1/items", query: [], shownURL: "/v1/items", operationID: "ItemsGet") == .route(1))
     }
+
+    /// A request picks its own answer with `Prefer` (RFC 7240): `case=` or Prism's `example=` by
+    /// name, `code=` by status, over a case a test chose; one no case has is named with the cases.
+    @Test func aPreferHeaderPicksTheCase() throws {
+        func prefer(_ value: String, chosen: [String: String] = [:]) throws -> RouteTable.Match {
+            let preference = try #require(Preference(headers: [value]))
+            return Self.table.match(method: "GET", path: "/items/7", query: [], shownURL: "/items/7", chosen: chosen, preference: preference)
+        }
+        #expect(try prefer("case=missing") == .route(0))
+        #expect(try prefer(#"example="missing""#) == .route(0))
+        #expect(try prefer("code=404") == .route(0))
+        #expect(try prefer("return=minimal, code=200; strict", chosen: ["items.get": "missing"]) == .route(1))
+        #expect(try prefer("code=500") == .unknownChosenCase(
+            contract: "items.get", caseName: "500", message: "GET /items/7: Prefer asks for status 500, which no case of items.get has (its cases: missing (404), found (200))"))
+        #expect(Preference(headers: ["return=minimal", "respond-async"]) == nil)
+    }
 }

@@ -23,6 +23,17 @@ struct ContractStubTests {
         #expect(stub.requests.map(\.fixture) == ["products.get/found"])
     }
 
+    /// A request can pick its own answer, as with the mock server: `Prefer: case=missing`.
+    @Test func aRequestPrefersACase() async throws {
+        let stub = try ContractStub(fixtures: Self.fixtures)
+        var request = URLRequest(url: URL(string: Market.base + "/api/products/1")!)
+        request.setValue("case=missing", forHTTPHeaderField: "Prefer")
+        let (data, response) = try await stub.makeSession().data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 404)
+        #expect(String(decoding: data, as: UTF8.self).contains("not_found"))
+        #expect(stub.requests.map(\.fixture) == ["products.get/missing"])
+    }
+
     @Test func aTestChoosesANamedCase() async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
         try stub.use("products.get", case: "missing")
