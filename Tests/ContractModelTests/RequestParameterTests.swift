@@ -69,6 +69,27 @@ struct RequestParameterTests {
         #expect(found.count == 5, "one problem per value: \(found)")
     }
 
+    /// A schema that names its type through `$ref`, a combinator or an `enum` takes whichever
+    /// reading of the value it accepts, as the stubs do; a value it accepts in no reading is an
+    /// error at the value.
+    @Test func aTypeNamedThroughAReferenceOrACombinatorReadsTheValue() {
+        let parameters = """
+            { "path": { "shop": { "schema": { "$defs": { "id": { "type": "integer" } }, "$ref": "#/$defs/id" } } },
+              "query": { "size": { "schema": { "oneOf": [{ "type": "integer" }, { "enum": ["all"] }] } },
+                         "mode": { "schema": { "enum": [1, 2] } } } }
+            """
+        let good = #"{ "name": "ok", "request": { "pathParams": { "shop": 7 }, "query": { "size": "5", "mode": "1" } }, "response": { "status": 200 } }"#
+        let other = #"{ "name": "all", "request": { "pathParams": { "shop": 7 }, "query": { "size": "all", "mode": "2" } }, "response": { "status": 200 } }"#
+        let clean = Self.load(parameters: parameters, cases: "[\(good), \(other)]")
+        #expect(clean.diagnostics.isEmpty, "\(messages(clean))")
+        let bad = #"{ "name": "bad", "request": { "pathParams": { "shop": "x" }, "query": { "size": "many", "mode": "3" } }, "response": { "status": 200 } }"#
+        let broken = Self.load(parameters: parameters, cases: "[\(bad)]")
+        let shown = messages(broken)
+        #expect(shown.contains { $0.hasPrefix("/cases/0/request/pathParams/shop the path parameter 'shop' does not match its schema: expected integer") }, "\(shown)")
+        #expect(shown.contains { $0.hasPrefix("/cases/0/request/query/size the query parameter 'size' does not match its schema") }, "\(shown)")
+        #expect(shown.contains { $0.hasPrefix("/cases/0/request/query/mode the query parameter 'mode' does not match its schema: expected one of") }, "\(shown)")
+    }
+
     @Test func aRequiredParameterACaseLeavesOutIsAnErrorUnlessTheCaseExpectsA4xx() {
         let cases = """
             [{ "name": "forgot", "request": { "pathParams": { "shop": 1 } }, "response": { "status": 200 } },

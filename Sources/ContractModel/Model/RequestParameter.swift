@@ -54,11 +54,10 @@ extension RequestParameter {
         ParameterWire.value(of: texts, schema: schema?.schema, separator: itemSeparator)
     }
 
-    /// The first reading of the texts `accepts` takes, else the one ``value(of:)`` gives: a schema
-    /// that names its type through `$ref`, a combinator or an `enum` is held to whichever reading
-    /// it accepts, as the stubs hold an app's request.
-    public func value(of texts: [String], acceptedBy accepts: (JSONValue) -> Bool) -> JSONValue {
-        let candidates = ParameterWire.candidates(of: texts, schema: schema?.schema, separator: itemSeparator)
-        return candidates.first(where: accepts) ?? candidates[0]
+    /// Every reading of the texts, the one ``value(of:)`` gives first: a schema that names its
+    /// type through `$ref`, a combinator or an `enum` is held to whichever it accepts, as the stubs
+    /// hold an app's request (``ParameterWire/candidates(of:schema:separator:)``).
+    public func readings(of texts: [String]) -> [JSONValue] {
+        ParameterWire.candidates(of: texts, schema: schema?.schema, separator: itemSeparator)
     }
 }
