@@ -126,21 +126,7 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     private static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-            else { return nil }
-            bytes.append(value)
-        }
-        // Decoding replaces invalid UTF-8; a round trip that changes the bytes means it was invalid.
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+        PercentEncoding.decoded(text)
     }
 }
 

@@ -1,3 +1,5 @@
+import ContractJSON
+
 /// The values a path gives a template's placeholders: `/api/products/42` against
 /// `/api/products/{id}` gives `id: "42"`, percent-decoded.
 enum PathValues {
@@ -28,26 +30,6 @@ enum PathValues {
     /// leave the text as sent.
     static func percentDecoded(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard iterator.count >= 2, let high = hex(iterator[iterator.startIndex]), let low = hex(iterator[iterator.startIndex + 1]) else { return text }
-            bytes.append(high << 4 | low)
-            iterator = iterator.dropFirst(2)
-        }
-        return String(validating: bytes, as: UTF8.self) ?? text
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        return PercentEncoding.decoded(text) ?? text
     }
 }

@@ -109,37 +109,3 @@ struct RequestBuilder: Sendable {
         }
     }
 }
-
-/// RFC 3986 percent-encoding for the parts of a URL the verifier builds.
-enum PercentEncoding {
-    /// Everything but unreserved characters, so a value can never add a path segment.
-    static func pathSegment(_ text: String) -> String {
-        encode(text) { isUnreserved($0) }
-    }
-
-    static func queryComponent(_ text: String) -> String {
-        encode(text) { isUnreserved($0) }
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
-
-    private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            if keep(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}

@@ -1,3 +1,5 @@
+import ContractJSON
+
 /// One secret and every form a server is likely to echo it in, character by character: raw,
 /// JSON-escaped (`\"`, `\\`, `\/`, `\n`, `\u00e9`), percent-encoded in either case (`%2F`, `%2f`),
 /// form-encoded (`+` for a space), as a JSON Pointer token (`~1`, `~0`) and as an XML or HTML
@@ -142,7 +144,7 @@ struct SecretPattern: Sendable {
         let ampersand = [Unit(UInt8(ascii: "&")), Unit(UInt8(ascii: "#"))]
         forms.append(ampersand + [zeros] + String(scalar.value).utf8.map(Unit.init) + [Unit(UInt8(ascii: ";"))])
         let hex = String(scalar.value, radix: 16)
-        forms.append(ampersand + [letterX, zeros] + hex.utf8.map { hexDigit | Unit(Self.hexValue($0) ?? 0) } + [Unit(UInt8(ascii: ";"))])
+        forms.append(ampersand + [letterX, zeros] + hex.utf8.map { hexDigit | Unit(PercentEncoding.hexValue($0) ?? 0) } + [Unit(UInt8(ascii: ";"))])
         return forms
     }
 
@@ -242,21 +244,13 @@ struct SecretPattern: Sendable {
             if unit < hexDigit {
                 guard byte == UInt8(unit) else { return }
             } else {
-                guard hexValue(byte) == UInt8(unit & 0xF) else { return }
+                guard PercentEncoding.hexValue(byte) == UInt8(unit & 0xF) else { return }
             }
             index += 1
         }
         found.ends.append(index)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 
     /// What a walk over characters `first...` from a set of positions reached.
     private struct Walk {
@@ -420,7 +414,7 @@ struct SecretPattern: Sendable {
             guard runFollowers[index].contains(follower) else { return false }
             // `\uXXXX`: the character it stands for, or a percent sign (`\u0025`) starting a percent form.
             guard follower == UInt8(ascii: "u"), after + 4 < limit else { return true }
-            let digits = (after + 1...after + 4).map { Self.hexValue(text[$0]) }
+            let digits = (after + 1...after + 4).map { PercentEncoding.hexValue(text[$0]) }
             guard digits.allSatisfy({ $0 != nil }) else { return true }
             let unit = digits.reduce(UInt16(0)) { $0 << 4 | UInt16($1 ?? 0) }
             return unit == firstUnits[index] || unit == 0x25

@@ -1,3 +1,5 @@
+import ContractJSON
+
 /// Where an echo of a short secret stands as a value of its own rather than inside other text.
 ///
 /// A secret of a character or two (`TOKEN=h`) masked everywhere would turn `http://` into
@@ -16,13 +18,13 @@ enum ValueBoundary {
         if endsWithCutMark(text, at: position) { return true }
         let last = text[position - 1]
         // `%XX`: the byte it encodes; a multi-byte character's last byte is not read as one.
-        if position >= 3, text[position - 3] == UInt8(ascii: "%"), let high = hexValue(text[position - 2]), let low = hexValue(last) {
+        if position >= 3, text[position - 3] == UInt8(ascii: "%"), let high = PercentEncoding.hexValue(text[position - 2]), let low = PercentEncoding.hexValue(last) {
             let byte = high << 4 | low
             return byte >= 0x80 || !isWord(Unicode.Scalar(byte))
         }
         // `\u0022`: the character it escapes.
         if position >= 6, text[position - 6] == UInt8(ascii: "\\"), text[position - 5] == UInt8(ascii: "u") {
-            let digits = (position - 4..<position).map { hexValue(text[$0]) }
+            let digits = (position - 4..<position).map { PercentEncoding.hexValue(text[$0]) }
             if digits.allSatisfy({ $0 != nil }) {
                 let value = digits.reduce(UInt32(0)) { $0 << 4 | UInt32($1 ?? 0) }
                 return Unicode.Scalar(value).map { !isWord($0) } ?? true
@@ -78,12 +80,4 @@ enum ValueBoundary {
         return scalars.count == 1 ? scalars.first : nil
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }
