@@ -72,7 +72,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "ContractVerifier", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractHTTP", "ContractFiles"]),
+        .target(
+            name: "ContractVerifier", dependencies: ["ContractModel", "ContractRequests", "ContractSchema", "ContractJSON", "ContractHTTP", "ContractFiles"]),
         .target(name: "ContractDiff", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractFiles", "ContractFixtures", "ContractOpenAPI"]),
         .executableTarget(
             name: "contract",

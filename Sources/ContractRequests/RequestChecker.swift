@@ -177,15 +177,8 @@ public struct RequestChecker: Sendable {
     /// sends with a placeholder (which may hold a secret).
     private func isSecret(_ parameter: RequestDescription.Parameter) -> Bool {
         let lowered = parameter.name.lowercased()
-        if Self.namesSecret(lowered) { return true }
+        if CredentialNames.mayBeCredential(lowered) { return true }
         return parameter.location == .header && description.headers.contains { $0.name.lowercased() == lowered && $0.value == nil }
-    }
-
-    /// Whether a header or parameter name says it holds a credential.
-    public static func namesSecret(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        if ["authorization", "proxy-authorization", "cookie"].contains(lowered) { return true }
-        return ["token", "secret", "key", "password", "passwd", "session", "auth", "signature", "credential"].contains { lowered.contains($0) }
     }
 
     static func uri(file: String) -> String { "file:///" + file }

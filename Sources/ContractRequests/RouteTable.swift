@@ -165,7 +165,7 @@ public struct RouteTable: Sendable {
         for item in route.query where !query.contains(item) {
             if ignoringDescribed, route.describedQuery.contains(item.name) { continue }
             let present = query.first { $0.name == item.name }
-            if present != nil, RequestChecker.namesSecret(item.name) {
+            if present != nil, CredentialNames.mayBeCredential(item.name) {
                 return "query item '\(item.name)' differs from the fixture's (not shown: it may be a secret)"
             }
             return present.map { "query item '\(item.name)' is '\($0.value ?? "")', the fixture's is '\(item.value ?? "")'" }

@@ -1,18 +1,11 @@
+import ContractRequests
+
 /// Headers whose values are credentials by their name: given on the command line
 /// (`--header 'Authorization: Bearer …'`), their values are secrets like `${env:…}` values.
 enum CredentialHeaders {
-    /// Exact names, lowercased.
-    private static let names: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey", "x-apikey",
-        "x-auth-token", "x-access-token", "x-csrf-token", "x-xsrf-token", "private-token", "x-vault-token", "x-goog-api-key",
-        "ocp-apim-subscription-key", "x-amz-security-token",
-    ]
-    /// Words that make any other name a credential: a masked harmless value costs less than a shown key.
-    private static let words = ["auth", "token", "secret", "password", "passwd", "api-key", "apikey", "api_key", "credential", "session", "signature", "cookie"]
-
+    /// The names, as the stubs read them too (``CredentialNames``).
     static func isCredential(_ name: String) -> Bool {
-        let name = name.lowercased()
-        return names.contains(name) || words.contains { name.contains($0) }
+        CredentialNames.isCredential(name)
     }
 
     /// The parts of a credential value a server may echo alone: the whole value; each word after
