@@ -102,19 +102,19 @@ public struct RequestChecker: Sendable {
     ]
 
     private func check(_ request: WireRequest, against body: RequestDescription.Body) -> [RequestViolation] {
-        // A body the carrier cannot show (an upload task's) is not checked, rather than called missing.
-        guard !request.bodyIsUnseen else { return [] }
+        let sent = request.values(ofHeader: "Content-Type").first
+        let wrongType = sent.map({ MediaType.essence($0) != MediaType.essence(body.contentType) }) ?? true
+        let typeViolation = RequestViolation(
+            part: .header, name: "Content-Type", keyword: "contentType",
+            message: "expected Content-Type '\(body.contentType)', found \(sent.map { "'\(MessageText.clipped($0))'" } ?? "none")")
+        // A body the carrier cannot show (an upload task's) is not checked, rather than called
+        // missing; the Content-Type it declares still is.
+        guard !request.bodyIsUnseen else { return sent != nil && wrongType ? [typeViolation] : [] }
         guard let bytes = request.body, !bytes.isEmpty else {
             guard body.required else { return [] }
             return [RequestViolation(part: .body, keyword: "required", message: "expected a body (\(body.contentType)), found none")]
         }
-        var violations: [RequestViolation] = []
-        let sent = request.values(ofHeader: "Content-Type").first
-        if sent.map({ MediaType.essence($0) != MediaType.essence(body.contentType) }) ?? true {
-            violations.append(RequestViolation(
-                part: .header, name: "Content-Type", keyword: "contentType",
-                message: "expected Content-Type '\(body.contentType)', found \(sent.map { "'\(MessageText.clipped($0))'" } ?? "none")"))
-        }
+        var violations: [RequestViolation] = wrongType ? [typeViolation] : []
         guard let schema = bodySchema, MediaType.isJSON(body.contentType) else { return violations }
         let tape: JSONTape
         do {

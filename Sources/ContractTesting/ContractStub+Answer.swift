@@ -19,11 +19,9 @@ extension ContractStub {
         guard let url = request.url else { return .failure(URLError(.badURL)) }
         // The session's own headers (`httpAdditionalHeaders`) never reach a protocol: they are
         // the stub's copy, under the request's.
-        var headers = sessionHeaders
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            headers = headers.filter { $0.key.lowercased() != name.lowercased() }
-            headers[name] = value
-        }
+        var headers = request.allHTTPHeaderFields ?? [:]
+        let sent = Set(headers.keys.map { $0.lowercased() })
+        for (name, value) in sessionHeaders where !sent.contains(name.lowercased()) { headers[name] = value }
         let body = request.httpBody ?? request.httpBodyStream.map(Self.read)
         return answer(method: request.httpMethod ?? "GET", url: url, headers: headers, body: body, bodyIsUnseen: isUpload && body == nil)
     }

@@ -181,6 +181,8 @@ struct RequestCheckerReadingTests {
         var unseen = Self.request(headers: [("Content-Type", "application/json")])
         unseen.bodyIsUnseen = true
         #expect(strict.check(unseen).isEmpty)
+        unseen.headers = [.init(name: "Content-Type", value: "text/plain")]
+        #expect(strict.check(unseen).map(\.keyword) == ["contentType"])
         #expect(try RequestDescription(json: RequestDescription(method: "GET", pathTemplate: "/", body: body).json).body?.required == false)
     }
 }
