@@ -7,7 +7,7 @@ import Foundation
 /// every request it answers to.
 public struct StubFixture: Sendable, Equatable {
     /// The fixture format this `ContractTesting` reads; an older file says to write them again.
-    public static let formatVersion = 2
+    public static let formatVersion = FixtureFile.formatVersion
 
     public var contract: String { didSet { route = makeRoute() } }
     public var caseName: String { didSet { route = makeRoute() } }
@@ -45,77 +45,33 @@ public struct StubFixture: Sendable, Equatable {
             && lhs.endpoint == rhs.endpoint
     }
 
-    /// Reads a fixture file's JSON; `checks` shares one checker per endpoint among a set's fixtures.
-    init(json: JSONValue, file: String, checks: inout [String: EndpointCheck]) throws(FixtureLoadError) {
-        func invalid(_ message: String) -> FixtureLoadError {
-            FixtureLoadError(.invalidFixture, "\(file): \(message)", file: file)
+    /// Reads a fixture file's JSON (with ``FixtureFile``, the one reader the mock server shares);
+    /// `checks` shares one checker per endpoint among a set's fixtures.
+    init(json: JSONValue, file: String, checks: inout [String: EndpointCheck], endpoints: inout [String: RequestDescription]) throws(FixtureLoadError) {
+        let read: FixtureFile
+        do {
+            read = try FixtureFile(json: json, file: file, reader: "ContractTesting", endpoints: &endpoints)
+        } catch {
+            throw FixtureLoadError(error.kind == .outdated ? .outdatedFixture : .invalidFixture, error.description, file: error.file)
         }
-        guard let object = json.objectValue else { throw invalid("not a fixture written by contract fixtures (not a JSON object)") }
-        guard object["format"]?.stringValue == "contract-fixture", let version = object["version"]?.numberValue?.intValue else {
-            guard object["request"] != nil, object["response"] != nil else { throw invalid("not a fixture written by contract fixtures") }
-            throw FixtureLoadError(
-                .outdatedFixture,
-                "\(file) was written by an older contract fixtures (format 1, without the endpoint's request description); "
-                    + "run 'contract fixtures --out \(Self.folder(of: file)) CONTRACTS' again", file: file)
-        }
-        guard version == Self.formatVersion else {
-            throw FixtureLoadError(
-                .outdatedFixture,
-                version < Self.formatVersion
-                    ? "\(file) is fixture format \(version); this ContractTesting reads format \(Self.formatVersion): run 'contract fixtures --out \(Self.folder(of: file)) CONTRACTS' again"
-                    : "\(file) is fixture format \(version), newer than this ContractTesting reads (\(Self.formatVersion)): update the contract package", file: file)
-        }
-        guard let contract = object["contract"]?.stringValue, let caseName = object["case"]?.stringValue,
-            let request = object["request"]?.objectValue, let response = object["response"]?.objectValue,
-            let method = request["method"]?.stringValue, let template = request["pathTemplate"]?.stringValue,
-            let status = response["status"]?.numberValue?.intValue, let endpointJSON = object["endpoint"]
-        else { throw invalid("not a fixture written by contract fixtures (a member it needs is missing)") }
-        self.contract = contract
-        self.caseName = caseName
-        self.method = method
-        pathTemplate = template
-        query = (request["query"]?.arrayValue ?? []).map {
-            URLQueryItem(name: $0.objectValue?["name"]?.stringValue ?? "", value: $0.objectValue?["value"]?.stringValue)
-        }
-        self.status = status
+        contract = read.contract
+        caseName = read.caseName
+        method = read.method
+        pathTemplate = read.pathTemplate
+        query = read.query.map { URLQueryItem(name: $0.name, value: $0.value) }
+        status = read.status
         var headers: [String: String] = [:]
-        for pair in response["headers"]?.arrayValue ?? [] {
-            if let name = pair.objectValue?["name"]?.stringValue, let value = pair.objectValue?["value"]?.stringValue { headers[name] = value }
-        }
+        for header in read.headers { headers[header.name] = header.value }
         self.headers = headers
-        if let json = response["body"] {
-            body = Data(CanonicalJSONWriter(style: .compact).string(json).utf8)
-        } else if let text = response["text"]?.stringValue {
-            body = Data(text.utf8)
-        } else if let base64 = response["base64"]?.stringValue {
-            // Binary bodies, and text in a charset other than UTF-8, are written as their bytes.
-            guard let bytes = Data(base64Encoded: base64) else { throw invalid("the response's 'base64' is not base64") }
-            body = bytes
-        } else {
-            body = nil
-        }
-        let source = object["source"]?.stringValue ?? ""
-        let key = "\(contract)\u{0}\(source)"
+        body = read.body.map { Data($0) }
+        let key = "\(read.contract)\u{0}\(read.source)"
         if let shared = checks[key] {
             check = shared
         } else {
-            let description: RequestDescription
-            do {
-                description = try RequestDescription(json: endpointJSON, at: JSONPointer(tokens: ["endpoint"]))
-            } catch {
-                throw invalid("its endpoint cannot be read: \(error)")
-            }
-            check = EndpointCheck(description, source: source)
+            check = EndpointCheck(read.endpoint, source: read.source)
             checks[key] = check
         }
-        route = Route(contract: "", caseName: "", method: "", pathTemplate: "", query: [], status: 0, describedQuery: [])
-        route = makeRoute()
-    }
-
-    /// The fixtures folder a file is in: its contract's folder's parent.
-    static func folder(of file: String) -> String {
-        let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
+        route = read.route
     }
 }
 
@@ -199,6 +155,7 @@ public struct FixtureSet: Sendable {
         }
         var fixtures: [StubFixture] = []
         var checks: [String: EndpointCheck] = [:]
+        var endpoints: [String: RequestDescription] = [:]
         for url in urls.sorted(by: { $0.path < $1.path }) {
             guard let data = try? Data(contentsOf: url) else {
                 throw FixtureLoadError(.unreadableFile, "\(url.path) cannot be read", file: url.path)
@@ -210,7 +167,7 @@ public struct FixtureSet: Sendable {
                 throw FixtureLoadError(
                     .unreadableFile, "\(url.path):\(error.location.line):\(error.location.column): not JSON: \(error.message)", file: url.path)
             }
-            fixtures.append(try StubFixture(json: json, file: url.path, checks: &checks))
+            fixtures.append(try StubFixture(json: json, file: url.path, checks: &checks, endpoints: &endpoints))
         }
         self.fixtures = fixtures
         routes = Self.routes(of: fixtures)

@@ -114,17 +114,12 @@ struct HTTPClientTests {
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let server = try LoopbackHTTPServer { _, _ in .neverAnswer }
-        let clock = ContinuousClock()
-        let start = clock.now
-        // Stamped on the engine's thread as the outcome arrives: when the calling task resumes
-        // depends on the cooperative pool, which CPU-bound suites may hold for many seconds.
-        let (result, ended) = await client.send(HTTPRequest(method: "GET", url: server.baseURL), options: options(timeout: .milliseconds(300))) {
-            ($0, clock.now)
-        }
+        // No clock is read: libcurl has no total timeout of its own, and the connection is
+        // made, so only the 300 ms option can end a request to a server that never answers.
+        let result = await client.send(HTTPRequest(method: "GET", url: server.baseURL), options: options(timeout: .milliseconds(300)))
         let error = try #require(failure(result))
         #expect(error.kind == .timeout)
         #expect(!error.isUnreachable)
-        #expect(ended - start < .seconds(10), "the 300 ms timeout took \(ended - start)")
     }
 
     @Test func aResetInTheMiddleOfTheBodyIsALostConnection() async throws {
@@ -206,20 +201,13 @@ struct HTTPClientTests {
     @Test func cancellingTheTaskAbortsTheTransfer() async throws {
         let server = try LoopbackHTTPServer { _, _ in .neverAnswer }
         let client = self.client
-        let clock = ContinuousClock()
-        let start = clock.now
-        let task = Task {
-            // Stamped on the engine's thread: the task's own resumption waits for the pool.
-            // A timeout far beyond the bound below, which only says the call did not wait for it.
-            await client.send(HTTPRequest(method: "GET", url: server.baseURL), options: options(timeout: .seconds(600))) { ($0, clock.now) }
-        }
+        // No clock is read: the timeout is a day, and a call it ended would say `.timeout`;
+        // only the cancellation makes it `.cancelled`.
+        let task = Task { await client.send(HTTPRequest(method: "GET", url: server.baseURL), options: options(timeout: .seconds(86_400))) }
         try await Task.sleep(for: .milliseconds(200))
-        let cancelled = clock.now
         task.cancel()
-        let (result, ended) = await task.value
-        let error = try #require(failure(result))
+        let error = try #require(failure(await task.value))
         #expect(error.kind == .cancelled)
-        #expect(ended - cancelled < .seconds(120), "ended by the cancellation, not by the 600 s timeout: \(ended - cancelled) after cancel, \(ended - start) in all")
     }
 
     @Test func processingRunsOnTheOutcomeBeforeTheTaskResumes() async throws {

@@ -26,7 +26,7 @@ struct TLSTests {
                 in: folder.path)
             // Ready when it accepts connections: a generous deadline, since on a loaded machine
             // starting openssl may take seconds (it only ends the wait when the server never comes).
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(600)
             while Date() < deadline {
                 if Self.accepts(port) { return }
                 Thread.sleep(forTimeInterval: 0.05)

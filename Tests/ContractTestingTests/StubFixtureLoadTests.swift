@@ -8,9 +8,10 @@ import Testing
 struct StubFixtureLoadTests {
     static func fixture(_ text: String, file: String = "Fixtures/products.get/found.json") throws(FixtureLoadError) -> StubFixture {
         var checks: [String: EndpointCheck] = [:]
+        var endpoints: [String: RequestDescription] = [:]
         // The texts here are valid JSON; a parse failure is the test's own mistake.
         let json = (try? JSONParser().parse(Array(text.utf8)).value) ?? .null
-        return try StubFixture(json: json, file: file, checks: &checks)
+        return try StubFixture(json: json, file: file, checks: &checks, endpoints: &endpoints)
     }
 
     static let endpoint = #""endpoint": {"method": "GET", "pathTemplate": "/products/{id}"}"#

@@ -138,7 +138,7 @@ struct HostileRevisionTests {
                 .filter { $0.hasPrefix("contract-diff-") && !$0.hasPrefix("contract-diff-objects-") }
         }
         // Generous: on a loaded machine starting the binary is slow.
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(900)
         while copies().isEmpty, process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(copies().count == 1, "the revision is being copied: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
         process.signal(SIGTERM)

@@ -44,7 +44,7 @@ struct VerifyCommandTests {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") }
         }
         // Generous: on a loaded machine (a CI run beside the tests) starting the binary is slow.
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(900)
         while partials().isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(partials().count == 1, "the report is being written")
         process.signal(SIGTERM)

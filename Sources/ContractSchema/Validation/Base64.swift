@@ -1,6 +1,6 @@
 /// Strict RFC 4648 base64 decoding (padding required, no line breaks), for draft 7's `contentEncoding`.
-enum Base64 {
-    static func decode(_ text: String) -> [UInt8]? {
+public enum Base64 {
+    public static func decode(_ text: String) -> [UInt8]? {
         let input = Array(text.utf8)
         guard input.count % 4 == 0 else { return nil }
         var output: [UInt8] = []

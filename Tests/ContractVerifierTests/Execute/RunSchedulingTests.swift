@@ -12,7 +12,7 @@ struct RunSchedulingTests {
     ///
     /// A slow request waits for an event (another request arriving), not for a time: on a loaded
     /// machine a fixed delay may end before the executor has started what should overlap it. The
-    /// wait gives up after a minute, so a request the executor wrongly holds back fails the test
+    /// wait gives up after ten minutes, so a request the executor wrongly holds back fails the test
     /// (the order it checks is wrong, and `waitedInVain` says so) rather than hanging it.
     final class Timeline: @unchecked Sendable {
         struct Span { let request: String; let start: ContinuousClock.Instant; let end: ContinuousClock.Instant }
@@ -29,7 +29,7 @@ struct RunSchedulingTests {
             defer { condition.unlock() }
             arrived.append(request)
             condition.broadcast()
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(600)
             while let other, !arrived.contains(other) {
                 guard condition.wait(until: deadline) else {
                     gaveUp.append(request)
@@ -64,9 +64,9 @@ struct RunSchedulingTests {
             }
         }
 
-        /// Waits until `count` results have arrived; false when a minute went by first.
+        /// Waits until `count` results have arrived; false when ten minutes went by first.
         func wait(for count: Int) -> Bool {
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(600)
             condition.lock()
             defer { condition.unlock() }
             while names.count < count {
@@ -96,8 +96,8 @@ struct RunSchedulingTests {
         for name in fast {
             files["\(name).json"] = #"{ "id": "\#(name)", "request": { "method": "GET", "path": "/fast" }, "cases": [ { "name": "ok", "response": { "status": 200 } } ] }"#
         }
-        // The slow setup step is answered once every other result has reached the reporters (or a
-        // minute went by, which fails the test below): slow by an event, not by a delay.
+        // The slow setup step is answered once every other result has reached the reporters (or ten
+        // minutes went by, which fails the test below): slow by an event, not by a delay.
         let arrivals = Arrivals()
         let answeredLate = Counter()
         let server = try LoopbackHTTPServer { method, target in
