@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "ContractFixtures", targets: ["ContractFixtures"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "ContractTestingOpenAPI", targets: ["ContractTestingOpenAPI"]),
+        // The mock server over real HTTP, started in-process by UI tests (XCUITest) and served by
+        // `contract serve`; a product of its own, so ContractTesting stays without SwiftNIO.
+        .library(name: "ContractMockServer", targets: ["ContractMockServer"]),
         // `swift package contract …` in any package that depends on this one: no binary to install.
         .plugin(name: "ContractPlugin", targets: ["ContractPlugin"]),
     ],
@@ -36,6 +39,8 @@ let package = Package(
         // ContractTestingOpenAPI only: the ClientTransport of swift-openapi-generator's clients.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // ContractMockServer only: HTTP/1.1 parsing and sockets for the mock server.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .target(name: "ContractJSON"),
@@ -63,6 +68,21 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The mock server: fixtures answered over HTTP/1.1 with the stubs' routing and request
+        // checks, a control API, a journal; SwiftNIO, and no libcurl, Testing or XCTest.
+        .target(
+            name: "ContractMockServer",
+            dependencies: [
+                "ContractRequests", "ContractSchema", "ContractJSON",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // `contract serve`: a contracts folder made into fixtures in memory, served, and served
+        // again when a contract changes.
+        .target(name: "ContractServe", dependencies: ["ContractMockServer", "ContractFixtures", "ContractModel", "ContractRequests", "ContractJSON", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         // OpenAPI 3.0/3.1 documents (YAML or JSON) to contracts, read leniently: what a document
         // gets wrong becomes a warning at its line, and only what it touches is left out.
         .target(
@@ -84,6 +104,7 @@ let package = Package(
                 "ContractFixtures",
                 "ContractOpenAPI",
                 "ContractDiff",
+                "ContractServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -133,6 +154,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        .testTarget(
+            name: "ContractMockServerTests", dependencies: ["ContractMockServer", "ContractRequests", "ContractFixtures", "ContractModel", "ContractJSON", "ContractHTTP", "TestSupport"]),
         .testTarget(name: "ContractHTTPTests", dependencies: ["ContractHTTP", "TestSupport"]),
         .testTarget(name: "ContractFilesTests", dependencies: ["ContractFiles"]),
         .testTarget(

@@ -12,29 +12,33 @@ public enum RequestProblem {
 
     /// The body for a request that breaks `contract` (answered by its case `caseName`).
     public static func invalidRequest(method: String, path: String, contract: String, caseName: String?, violations: [RequestViolation]) -> [UInt8] {
-        var members: [JSONObject.Member] = [
-            .init(key: "type", value: .string(invalidRequestType)), .init(key: "title", value: "The request breaks its contract"),
-            .init(key: "status", value: 400),
-            .init(key: "detail", value: .string("\(method) \(MessageText.clipped(path)) breaks \(contract): \(violations.count) violation\(violations.count == 1 ? "" : "s")")),
-            .init(key: "contract", value: .string(contract)),
-        ]
+        var members: [JSONObject.Member] = [.init(key: "contract", value: .string(contract))]
         if let caseName { members.append(.init(key: "case", value: .string(caseName))) }
         members.append(.init(key: "violations", value: .array(violations.map(json))))
-        return Array(CanonicalJSONWriter(style: .compact, sortsKeys: false).string(.object(JSONObject(members))).utf8)
+        return body(
+            type: invalidRequestType, title: "The request breaks its contract", status: 400,
+            detail: "\(method) \(MessageText.clipped(path)) breaks \(contract): \(violations.count) violation\(violations.count == 1 ? "" : "s")",
+            members: members)
     }
 
     /// The body for a request no endpoint takes; `nearest` says which came nearest and why not.
     public static func unmatchedRequest(method: String, path: String, nearest: String?) -> [UInt8] {
-        var members: [JSONObject.Member] = [
-            .init(key: "type", value: .string(unmatchedRequestType)), .init(key: "title", value: "No contract describes this request"),
-            .init(key: "status", value: 404),
-            .init(key: "detail", value: .string("\(method) \(MessageText.clipped(path)) matches no contract")),
-        ]
-        if let nearest { members.append(.init(key: "nearest", value: .string(nearest))) }
-        return Array(CanonicalJSONWriter(style: .compact, sortsKeys: false).string(.object(JSONObject(members))).utf8)
+        body(
+            type: unmatchedRequestType, title: "No contract describes this request", status: 404,
+            detail: "\(method) \(MessageText.clipped(path)) matches no contract", members: nearest.map { [.init(key: "nearest", value: .string($0))] } ?? [])
     }
 
-    static func json(_ violation: RequestViolation) -> JSONValue {
+    /// A problem body of any type: `type`, `title`, `status` and `detail` first, then `members`.
+    public static func body(type: String, title: String, status: Int, detail: String, members: [JSONObject.Member] = []) -> [UInt8] {
+        let fields: [JSONObject.Member] = [
+            .init(key: "type", value: .string(type)), .init(key: "title", value: .string(title)),
+            .init(key: "status", value: .number(JSONNumber(status))), .init(key: "detail", value: .string(detail)),
+        ]
+        return Array(CanonicalJSONWriter(style: .compact, sortsKeys: false).string(.object(JSONObject(fields + members))).utf8)
+    }
+
+    /// One violation as the problem lists it: `in`, `name`, `pointer`, `keyword`, `message`, `schema`.
+    public static func json(_ violation: RequestViolation) -> JSONValue {
         var fields: [JSONObject.Member] = [.init(key: "in", value: .string(violation.part.rawValue))]
         if let name = violation.name { fields.append(.init(key: "name", value: .string(name))) }
         fields += [

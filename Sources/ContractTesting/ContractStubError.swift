@@ -65,57 +65,17 @@ public struct ContractStubError: Error, Sendable, CustomStringConvertible, Local
         self.nearestFixture = nearestFixture
     }
 
-    /// Up to this many names are listed in a message; beyond, only the nearest and a count.
-    static let listedNames = 12
-
     /// Checks that `contract` (and `caseName`, when given) name fixtures of `fixtures`.
     /// - Parameter call: the call as written, to open the message with.
     static func check(contract: String, caseName: String? = nil, in fixtures: [StubFixture], call: String) throws(ContractStubError) {
-        guard !fixtures.isEmpty else {
-            throw ContractStubError(.noFixtures, "\(call): this stub has no fixtures", contract: contract, caseName: caseName)
-        }
-        let cases = fixtures.filter { $0.contract == contract }.map(\.caseName)
-        guard !cases.isEmpty else {
-            let contracts = Array(Set(fixtures.map(\.contract))).sorted()
-            throw ContractStubError(
-                .unknownContract,
-                "\(call): no contract '\(contract)' in this stub's fixtures; \(suggestion(for: contract, in: contracts, kind: "contracts"))",
-                contract: contract, caseName: caseName)
-        }
-        guard let caseName, !cases.contains(caseName) else { return }
-        throw ContractStubError(
-            .unknownCase,
-            "\(call): \(contract) has no case '\(caseName)'; \(suggestion(for: caseName, in: Array(Set(cases)).sorted(), kind: "cases"))",
-            contract: contract, caseName: caseName)
-    }
-
-    /// `did you mean 'x'? (cases: a, x)`, or `(one of 40 cases)` when there are many.
-    static func suggestion(for name: String, in names: [String], kind: String) -> String {
-        let listing = names.count <= listedNames ? "\(kind): \(names.joined(separator: ", "))" : "one of \(names.count) \(kind)"
-        return "did you mean '\(nearest(to: name, in: names) ?? "")'? (\(listing))"
-    }
-
-    /// The name fewest single-character edits away (Levenshtein), the first in `names` on a tie.
-    static func nearest(to name: String, in names: [String]) -> String? {
-        let target = Array(name)
-        var best: (distance: Int, name: String)? = nil
-        for candidate in names.sorted() {
-            let distance = editDistance(target, Array(candidate))
-            if distance < best?.distance ?? .max { best = (distance, candidate) }
-        }
-        return best?.name
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        var current = previous
-        for (i, x) in a.enumerated() {
-            current[0] = i + 1
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        guard let (problem, message) = CaseNames.problem(contract: contract, caseName: caseName, in: fixtures.map(\.route), call: call, holder: "this stub")
+        else { return }
+        let code: Code =
+            switch problem {
+            case .noRoutes: .noFixtures
+            case .unknownContract: .unknownContract
+            case .unknownCase: .unknownCase
             }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        throw ContractStubError(code, message, contract: contract, caseName: caseName)
     }
 }

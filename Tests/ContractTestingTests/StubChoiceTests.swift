@@ -131,6 +131,6 @@ struct StubChoiceTests {
         ("", ["b", "a"], "a"),
     ])
     func theNearestNameIsTheFewestEdits(_ name: String, _ candidates: [String], _ nearest: String) {
-        #expect(ContractStubError.nearest(to: name, in: candidates) == nearest)
+        #expect(CaseNames.nearest(to: name, in: candidates) == nearest)
     }
 }

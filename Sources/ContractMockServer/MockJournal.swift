@@ -1,0 +1,96 @@
+import ContractJSON
+import ContractRequests
+
+extension MockServer {
+    /// A request the server received, for assertions and for the journal: what was sent, and
+    /// what the server made of it.
+    public struct Received: Sendable {
+        /// 1 for the first request since the server started (or was reset).
+        public var sequence: Int
+        public var method: String
+        /// The path as sent, percent-encoded, without the query.
+        public var path: String
+        /// The query's items, decoded, in order.
+        public var query: [WireRequest.Field]
+        public var headers: [WireRequest.Field]
+        /// The body's first ``MockServer/Options/journalBodyLimit`` bytes; nil when none was sent.
+        public var body: [UInt8]?
+        /// The body's whole size.
+        public var bodyByteCount: Int
+        /// The fixture that answered (`products.get/found`), or nil when none did.
+        public var fixture: String?
+        /// The status answered; nil when the connection was dropped instead.
+        public var status: Int?
+        /// How the request breaks its endpoint's description; empty when it keeps it.
+        public var violations: [RequestViolation] = []
+        /// Why no fixture answered, naming the nearest route; nil when one did.
+        public var mismatch: String?
+        /// The faults applied to the answer (`delay(2.0 seconds)`).
+        public var faults: [String] = []
+        /// It broke its contract and was answered by its fixture anyway (lenient, or allowed).
+        public var answeredAnyway = false
+    }
+
+    /// The requests received, oldest first, at most `limit` of them: a server that runs all day
+    /// keeps its newest requests and counts the ones it let go.
+    struct Journal: Sendable {
+        let limit: Int
+        private(set) var entries: [Received] = []
+        private var start = 0
+        private(set) var dropped = 0
+        private(set) var count = 0
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        mutating func append(_ entry: Received) {
+            count += 1
+            if entries.count - start < limit {
+                entries.append(entry)
+            } else {
+                entries.append(entry)
+                start += 1
+                dropped += 1
+            }
+            // Compacted once half is behind the start, so appending stays constant time.
+            if start > 0, start * 2 >= entries.count {
+                entries.removeFirst(start)
+                start = 0
+            }
+        }
+
+        var all: ArraySlice<Received> { entries[start...] }
+    }
+}
+
+extension MockServer.Received {
+    /// The entry as the control API lists it. Values that may be secrets (an `Authorization`
+    /// header, an `api_key` item) are left out, since journals end up in CI logs; the Swift API's
+    /// ``MockServer/requests`` keeps them, in the test's own process.
+    public var json: JSONValue {
+        func fields(_ items: [WireRequest.Field]) -> JSONValue {
+            .array(items.map { field in
+                let value: JSONValue = CredentialNames.mayBeCredential(field.name) ? "(not shown: it may be a secret)" : .string(field.value)
+                return .object(JSONObject([.init(key: "name", value: .string(field.name)), .init(key: "value", value: value)]))
+            })
+        }
+        var members: [JSONObject.Member] = [
+            .init(key: "sequence", value: .number(JSONNumber(sequence))), .init(key: "method", value: .string(method)),
+            .init(key: "path", value: .string(path)), .init(key: "query", value: fields(query)), .init(key: "headers", value: fields(headers)),
+        ]
+        if let body {
+            let text = String(decoding: body, as: UTF8.self)
+            members.append(.init(key: "body", value: .string(text)))
+            members.append(.init(key: "bodyBytes", value: .number(JSONNumber(bodyByteCount))))
+            if body.count < bodyByteCount { members.append(.init(key: "bodyClipped", value: true)) }
+        }
+        if let fixture { members.append(.init(key: "fixture", value: .string(fixture))) }
+        members.append(.init(key: "status", value: status.map { .number(JSONNumber($0)) } ?? .null))
+        if !violations.isEmpty { members.append(.init(key: "violations", value: .array(violations.map(RequestProblem.json)))) }
+        if let mismatch { members.append(.init(key: "mismatch", value: .string(mismatch))) }
+        if !faults.isEmpty { members.append(.init(key: "faults", value: .array(faults.map { .string($0) }))) }
+        if answeredAnyway { members.append(.init(key: "answeredAnyway", value: true)) }
+        return .object(JSONObject(members))
+    }
+}

@@ -1,0 +1,272 @@
+import ContractRequests
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Fixtures served over real HTTP/1.1, for clients a `URLProtocol` cannot reach: an app under
+/// XCUITest (in another process), a simulator build, a browser, another team's client. Routes
+/// and checks requests as `ContractStub` does (the same ``RouteTable`` and ``RequestChecker``),
+/// answers with the same fixture bytes, and takes the same calls: ``use(_:case:)``,
+/// ``inject(_:times:)``, ``requests``. The control API (``controlPrefix``) makes the same calls
+/// over HTTP, for clients that are not Swift.
+///
+/// ```swift
+/// let server = try MockServer(fixturesIn: fixturesFolder)
+/// try server.start()
+/// app.launchEnvironment["API_BASE_URL"] = server.baseURL
+/// ```
+public final class MockServer: Sendable {
+    public struct Options: Sendable, Hashable {
+        /// The address to listen on; the loopback address unless the server is meant for other machines.
+        public var host = "127.0.0.1"
+        /// 0 picks a free port (read it from ``MockServer/port`` once started).
+        public var port = 0
+        /// Answer a request that breaks its contract with its fixture anyway (it is still journaled
+        /// with its violations), rather than with a 400 problem.
+        public var lenient = false
+        /// Answer browsers' CORS preflights and allow any origin, with credentials.
+        public var cors = false
+        /// A request body over this many bytes gets a 413 problem and the connection is closed.
+        public var maxBodyBytes = 16 << 20
+        /// A connection that sends nothing for this long, with no answer pending, is closed.
+        public var idleTimeout = Duration.seconds(60)
+        /// The journal keeps the newest this many requests.
+        public var journalLimit = 10_000
+        /// The journal keeps this many bytes of each request's body.
+        public var journalBodyLimit = 64 << 10
+
+        public init() {}
+    }
+
+    /// Paths under this prefix are the control API's, never a contract's.
+    public static let controlPrefix = "/__contract"
+
+    public let options: Options
+    let state: NIOLockedValueBox<State>
+    private let onRequest: (@Sendable (Received) -> Void)?
+    private let listener = NIOLockedValueBox<Listener?>(nil)
+
+    /// What the server answers with and how: replaced as a whole when the contracts change,
+    /// except what tests chose (cases, faults, relaxed checks) and the journal, which stay.
+    struct State: Sendable {
+        var set: ServedSet
+        var chosen: [String: String] = [:]
+        var faults: [Injected] = []
+        var journal: Journal
+        var sequence = 0
+        var allowsEveryInvalidRequest = false
+        var relaxed: Set<String> = []
+    }
+
+    struct Injected: Sendable {
+        var contract: String?
+        var fault: MockFault
+        /// How many more answers it applies to; nil for all.
+        var remaining: Int?
+    }
+
+    private struct Listener: Sendable {
+        let channel: Channel
+        let port: Int
+        let connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>
+    }
+
+    /// - Parameter onRequest: called with each request once it is answered (on a server thread),
+    ///   for a log; the journal keeps them anyway.
+    public init(fixtures: [FixtureFile], options: Options = Options(), onRequest: (@Sendable (Received) -> Void)? = nil) {
+        self.options = options
+        self.onRequest = onRequest
+        state = NIOLockedValueBox(State(set: ServedSet(fixtures), journal: Journal(limit: max(1, options.journalLimit))))
+    }
+
+    deinit {
+        close(waiting: false)
+    }
+
+    /// Starts listening; returns once the port is bound.
+    /// - Throws: ``MockServerError/Code/cannotListen`` when the address cannot be bound.
+    public func start() throws(MockServerError) {
+        guard listener.withLockedValue({ $0 }) == nil else { return }
+        let connections = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
+        let limits = MockHTTPHandler.Limits(maxBodyBytes: options.maxBodyBytes)
+        let idle = TimeAmount.nanoseconds(Self.nanoseconds(options.idleTimeout))
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            // Weakly: a server nobody holds closes (its deinit), while each open connection's
+            // handler holds it until the connection ends.
+            .childChannelInitializer { [weak self] channel in
+                guard let self else { return channel.close() }
+                let id = ObjectIdentifier(channel)
+                connections.withLockedValue { $0[id] = channel }
+                channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: id) } }
+                return channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(IdleStateHandler(readTimeout: idle))
+                    try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
+                    try pipeline.addHandler(MockHTTPHandler(server: self, limits: limits))
+                }
+            }
+            .childChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+        do {
+            let channel = try bootstrap.bind(host: options.host, port: options.port).wait()
+            let port = channel.localAddress?.port ?? options.port
+            listener.withLockedValue { $0 = Listener(channel: channel, port: port, connections: connections) }
+        } catch {
+            throw MockServerError(.cannotListen, "cannot listen on \(options.host):\(options.port): \(error)")
+        }
+    }
+
+    /// Stops listening and closes every connection, then returns; a stopped server can be
+    /// started again.
+    public func stop() {
+        close(waiting: true)
+    }
+
+    private func close(waiting: Bool) {
+        guard let listener = listener.withLockedValue({ current -> Listener? in
+            defer { current = nil }
+            return current
+        }) else { return }
+        let channels = [listener.channel] + listener.connections.withLockedValue { Array($0.values) }
+        for channel in channels {
+            if waiting { try? channel.close().wait() } else { channel.close(promise: nil) }
+        }
+    }
+
+    /// The port listened on, once started (the free one picked for port 0); nil before.
+    public var port: Int? {
+        listener.withLockedValue { $0?.port }
+    }
+
+    /// `http://127.0.0.1:8080`, once started; hand it to the app under test.
+    public var baseURL: String? {
+        guard let port else { return nil }
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        return "http://\(host):\(port)"
+    }
+
+    /// Serves `fixtures` from now on; the cases chosen, faults, relaxed checks and the journal stay.
+    public func replace(fixtures: [FixtureFile]) {
+        let set = ServedSet(fixtures)
+        state.withLockedValue { $0.set = set }
+    }
+
+    /// The fixtures served now.
+    public var fixtures: [FixtureFile] {
+        state.withLockedValue { $0.set.fixtures }
+    }
+
+    // MARK: The calls of ContractStub
+
+    /// Answers requests to `contract` with its case `name` (`"missing"`), from now on.
+    /// - Throws: when no fixture has that contract id or case name; the error names the nearest.
+    public func use(_ contract: String, case name: String) throws(MockServerError) {
+        try check(contract: contract, caseName: name, call: "use(\(contract.debugDescription), case: \(name.debugDescription))")
+        state.withLockedValue { $0.chosen[contract] = name }
+    }
+
+    /// Applies `fault` to every answer, or to the next `times` answers only.
+    public func inject(_ fault: MockFault, times: Int? = nil) throws(MockServerError) {
+        try inject(fault, contract: nil, times: times)
+    }
+
+    /// Applies `fault` to the answers of `contract`'s cases, or to the next `times` of them.
+    /// - Throws: when no fixture has that contract id; the error names the nearest.
+    public func inject(_ fault: MockFault, for contract: String, times: Int? = nil) throws(MockServerError) {
+        try check(contract: contract, caseName: nil, call: "inject(_:for: \(contract.debugDescription))")
+        try inject(fault, contract: contract, times: times)
+    }
+
+    private func inject(_ fault: MockFault, contract: String?, times: Int?) throws(MockServerError) {
+        switch fault.base {
+        case .status(let code) where !(100...599).contains(code):
+            throw MockServerError(.invalidFault, "a status fault takes a status from 100 to 599, not \(code)")
+        case .delay(let duration) where duration < .zero || duration > MockFault.longestDelay:
+            throw MockServerError(.invalidFault, "a delay fault takes from 0 to 3600 seconds, not \(duration)")
+        default: break
+        }
+        if let times, times < 1 { throw MockServerError(.invalidFault, "a fault applies to 1 answer or more, not \(times)") }
+        state.withLockedValue { $0.faults.append(Injected(contract: contract, fault: fault, remaining: times)) }
+    }
+
+    public func removeFaults() {
+        state.withLockedValue { $0.faults.removeAll() }
+    }
+
+    /// Every request received, oldest first (the newest ``Options/journalLimit``).
+    public var requests: [Received] {
+        state.withLockedValue { Array($0.journal.all) }
+    }
+
+    /// The requests no fixture answered, each with its ``Received/mismatch``.
+    public var unmatchedRequests: [Received] {
+        requests.filter { $0.mismatch != nil }
+    }
+
+    /// The requests that break their endpoint's description, each with its ``Received/violations``.
+    public var invalidRequests: [Received] {
+        requests.filter { !$0.violations.isEmpty }
+    }
+
+    /// Answers every request that breaks its contract with its fixture anyway (still journaled).
+    public func allowInvalidRequests() {
+        state.withLockedValue { $0.allowsEveryInvalidRequest = true }
+    }
+
+    /// Relaxes the checks of one contract's requests only.
+    public func allowInvalidRequests(to contract: String) throws(MockServerError) {
+        try check(contract: contract, caseName: nil, call: "allowInvalidRequests(to: \(contract.debugDescription))")
+        _ = state.withLockedValue { $0.relaxed.insert(contract) }
+    }
+
+    /// Relaxes the checks of the requests one case answers only (a negative case's own request).
+    public func allowInvalidRequests(to contract: String, case name: String) throws(MockServerError) {
+        try check(
+            contract: contract, caseName: name,
+            call: "allowInvalidRequests(to: \(contract.debugDescription), case: \(name.debugDescription))")
+        _ = state.withLockedValue { $0.relaxed.insert("\(contract)/\(name)") }
+    }
+
+    /// The cases chosen with ``use(_:case:)`` that no request reached (`products.create/created`).
+    public var chosenCasesNotRequested: [String] {
+        state.withLockedValue { state in
+            let answered = Set(state.journal.all.compactMap(\.fixture))
+            return state.chosen.map { "\($0.key)/\($0.value)" }.filter { !answered.contains($0) }.sorted()
+        }
+    }
+
+    /// Forgets the cases chosen, the faults, the relaxed checks and the journal, as at the start.
+    public func reset() {
+        state.withLockedValue { state in
+            state.chosen = [:]
+            state.faults = []
+            state.allowsEveryInvalidRequest = false
+            state.relaxed = []
+            state.journal = Journal(limit: state.journal.limit)
+            state.sequence = 0
+        }
+    }
+
+    func check(contract: String, caseName: String?, call: String) throws(MockServerError) {
+        let routes = state.withLockedValue { $0.set.routes.routes }
+        guard let (problem, message) = CaseNames.problem(contract: contract, caseName: caseName, in: routes, call: call, holder: "this server")
+        else { return }
+        switch problem {
+        case .noRoutes: throw MockServerError(.noFixtures, message)
+        case .unknownContract: throw MockServerError(.unknownContract, message)
+        case .unknownCase: throw MockServerError(.unknownCase, message)
+        }
+    }
+
+    func announce(_ received: Received) {
+        onRequest?(received)
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
