@@ -28,7 +28,7 @@ extension MockServer {
         let reply: MockReply
         switch match {
         case .route(let index):
-            reply = answer(request, path: path, query: query, fixture: index, of: set, received: &received)
+            reply = answer(request, path: path, query: query, fixture: index, of: set, preference: preference, received: &received)
         case .unknownChosenCase(_, _, let message):
             received.mismatch = message
             reply = .problem(404, RequestProblem.body(type: RequestProblem.unmatchedRequestType, title: "No case of that name", status: 404, detail: message))
@@ -60,7 +60,9 @@ extension MockServer {
     }
 
     /// The fixture's answer, or a 400 problem when the request breaks its contract.
-    private func answer(_ request: MockRequest, path: String, query: [WireRequest.Field], fixture index: Int, of set: ServedSet, received: inout Received) -> MockReply {
+    private func answer(
+        _ request: MockRequest, path: String, query: [WireRequest.Field], fixture index: Int, of set: ServedSet, preference: Preference?, received: inout Received
+    ) -> MockReply {
         let fixture = set.fixtures[index]
         received.fixture = fixture.name
         switch set.checker(for: index) {
@@ -75,7 +77,7 @@ extension MockServer {
             }
         }
         if !received.violations.isEmpty {
-            let relaxed = options.lenient || state.withLockedValue { state in
+            let relaxed = options.lenient || preference?.allowsInvalidRequest(answeredWith: fixture.status) == true || state.withLockedValue { state in
                 state.allowsEveryInvalidRequest || state.relaxed.contains(fixture.contract) || state.relaxed.contains(fixture.name)
             }
             guard relaxed else {

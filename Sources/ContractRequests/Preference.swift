@@ -12,6 +12,14 @@ public struct Preference: Sendable, Hashable {
         self.status = status
     }
 
+    /// Whether a request that asks for a case answering `status` is answered by it even when it
+    /// breaks its contract: a client that asks for a refusal (`Prefer: case=invalid`, a 4xx
+    /// case) sends that case's bad request on purpose, as a test that calls
+    /// `allowInvalidRequests(to:case:)` does. Its violations are still recorded.
+    public func allowsInvalidRequest(answeredWith status: Int) -> Bool {
+        !isEmpty && (400..<500).contains(status)
+    }
+
     /// Whether it asks for anything.
     public var isEmpty: Bool { caseName == nil && status == nil }
 
