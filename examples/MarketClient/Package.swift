@@ -13,7 +13,11 @@ let package = Package(
         .target(name: "MarketClient"),
         .testTarget(
             name: "MarketClientTests",
-            dependencies: ["MarketClient", .product(name: "ContractTesting", package: "contract")],
+            dependencies: [
+                "MarketClient", .product(name: "ContractTesting", package: "contract"),
+                // The same fixtures over real HTTP, as a UI test serves them to the app it launches.
+                .product(name: "ContractMockServer", package: "contract"),
+            ],
             // `contract fixtures --out Tests/MarketClientTests/Fixtures ../../contracts` writes them.
             resources: [.copy("Fixtures")]
         ),
