@@ -39,7 +39,9 @@ struct RequestLog: Sendable {
                 ? " (answered anyway: \(lenient ? "--lenient" : "allowed"); it breaks its contract: \(listing))"
                 : " breaks its contract: \(listing)"
         } else if let mismatch = received.mismatch {
-            line += ": \(mismatch)"
+            // The reason opens with the request, which the line has already said.
+            let opening = "\(received.method) \(received.path) "
+            line += ": " + (mismatch.hasPrefix(opening) ? String(mismatch.dropFirst(opening.count)) : mismatch)
         }
         if !received.faults.isEmpty { line += " [faults: \(received.faults.joined(separator: ", "))]" }
         if received.status == nil { line += " (connection dropped)" }

@@ -107,7 +107,7 @@ struct ServeCommandTests {
         let log = serving.output
         #expect(log.contains("200 GET /api/products/1 -> products.get/found"))
         #expect(log.contains("400 POST /api/products -> products.create/created breaks its contract: body /price"))
-        #expect(log.contains("404 GET /api/prodcts/1"))
+        #expect(log.contains("404 GET /api/prodcts/1: matches no fixture; nearest is products.get/found"), "\(log)")
         #expect(serving.errors.contains("serving 5 contracts (10 cases)"), "\(serving.errors)")
 
         serving.process.signal(SIGTERM)
