@@ -110,6 +110,12 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
+    /// A request NIO cannot parse (a header over its bound, not HTTP at all): its error handler
+    /// has answered 400, and the connection, whose next bytes cannot be trusted, closes.
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        context.close(promise: nil)
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         pending?.cancel()
         pending = nil

@@ -33,8 +33,9 @@ public final class MockServer: Sendable {
         public var idleTimeout = Duration.seconds(60)
         /// The journal keeps the newest this many requests.
         public var journalLimit = 10_000
-        /// The journal keeps this many bytes of each request's body.
-        public var journalBodyLimit = 64 << 10
+        /// The journal keeps this many bytes of each request's body (and counts them all), so a
+        /// full journal stays under about 50 MiB whatever clients send.
+        public var journalBodyLimit = 4 << 10
 
         public init() {}
     }
