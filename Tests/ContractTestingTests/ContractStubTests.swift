@@ -34,6 +34,30 @@ struct ContractStubTests {
         #expect(stub.requests.map(\.fixture) == ["products.get/missing"])
     }
 
+    /// A request that asks for a refusal by name sends its bad request on purpose: the case's own
+    /// answer, no failure, and the violations still recorded. Asking for a success case does not
+    /// relax anything (below, the strict tests).
+    @Test func aRequestThatPrefersANegativeCaseGetsItThoughItBreaksTheContract() async throws {
+        let stub = try ContractStub(fixtures: Self.fixtures)
+        var request = URLRequest(url: URL(string: Market.base + "/api/products?page_no=0&items_per_page=20")!)
+        request.setValue("case=invalid-page", forHTTPHeaderField: "Prefer")
+        let (data, response) = try await stub.makeSession().data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 400)
+        #expect(String(decoding: data, as: UTF8.self).contains("invalid_page"), "the fixture's body, not a problem")
+        #expect(stub.invalidRequests.first?.violations.map(\.keyword) == ["minimum"])
+    }
+
+    @Test func aRequestThatPrefersASuccessCaseIsStillHeldToItsContract() async throws {
+        try await withKnownIssue {
+            let stub = try ContractStub(fixtures: Self.fixtures)
+            var request = URLRequest(url: URL(string: Market.base + "/api/products?page_no=0&items_per_page=20")!)
+            request.setValue("case=first-page", forHTTPHeaderField: "Prefer")
+            let (data, response) = try await stub.makeSession().data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 400)
+            #expect(String(decoding: data, as: UTF8.self).contains("problem"), "a problem, not the page")
+        } matching: { $0.description.contains("breaks its contract") }
+    }
+
     @Test func aTestChoosesANamedCase() async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
         try stub.use("products.get", case: "missing")
