@@ -9,16 +9,6 @@ public struct FixtureFile: Sendable, Hashable {
     /// The fixture format this reader reads; an older file says to write the fixtures again.
     public static let formatVersion = 2
 
-    public struct Header: Sendable, Hashable {
-        public var name: String
-        public var value: String
-
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
-
     public var contract: String
     public var caseName: String
     public var method: String
@@ -28,7 +18,7 @@ public struct FixtureFile: Sendable, Hashable {
     public var query: [Route.QueryItem]
     public var status: Int
     /// The answer's headers, in the fixture's order.
-    public var headers: [Header]
+    public var headers: [WireRequest.Field]
     /// The answer's body as sent: JSON written compactly, text as UTF-8, or the decoded bytes of
     /// a binary body; nil when the answer has none.
     public var body: [UInt8]?
@@ -49,7 +39,7 @@ public struct FixtureFile: Sendable, Hashable {
 
     public init(
         contract: String, caseName: String, method: String, pathTemplate: String, query: [Route.QueryItem] = [], status: Int,
-        headers: [Header] = [], body: [UInt8]? = nil, endpoint: RequestDescription, source: String = ""
+        headers: [WireRequest.Field] = [], body: [UInt8]? = nil, endpoint: RequestDescription, source: String = ""
     ) {
         self.contract = contract
         self.caseName = caseName
@@ -107,7 +97,7 @@ public struct FixtureFile: Sendable, Hashable {
         self.status = status
         headers = (response["headers"]?.arrayValue ?? []).compactMap { pair in
             guard let name = pair.objectValue?["name"]?.stringValue, let value = pair.objectValue?["value"]?.stringValue else { return nil }
-            return Header(name: name, value: value)
+            return WireRequest.Field(name: name, value: value)
         }
         if let json = response["body"] {
             body = Array(CanonicalJSONWriter(style: .compact).string(json).utf8)
