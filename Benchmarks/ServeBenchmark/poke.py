@@ -1,7 +1,9 @@
 """Sends REQUESTS requests, spread over COUNT GET endpoints of an imported tree, to a running
 `contract serve` (one keep-alive connection), and prints how many got each status.
 
-Usage: poke.py URL CONTRACTS-DIR [COUNT=5] [REQUESTS=500]
+Usage: poke.py URL CONTRACTS-DIR [COUNT=5] [REQUESTS=500] [TARGETS-FILE]
+TARGETS-FILE, when given, gets the endpoints asked, one a line: the target, then each header
+as `Name: value`, separated by tabs (for a wrk run of one of them).
 The endpoints are the tree's GET contracts spread evenly by name; each is asked as its first case
 asks (its path parameters and query), with any value for the headers it requires.
 """
@@ -51,3 +53,7 @@ for index in range(total):
 print(f"{total} requests to {len(chosen)} endpoints:", ", ".join(f"{n} x {s}" for s, n in sorted(statuses.items())))
 for target, _ in chosen:
     print("  GET", target)
+if len(sys.argv) > 5:
+    with open(sys.argv[5], "w", encoding="utf-8") as f:
+        for target, headers in chosen:
+            f.write("\t".join([target] + [f"{name}: {value}" for name, value in headers.items()]) + "\n")

@@ -15,7 +15,8 @@
 # and then summarised. "CPU us/req" is the server process's own user + system time (from
 # /proc/PID/stat) over the requests wrk counted: the client and the rest of the machine left out.
 # Then memory: VmHWM of `contract serve` after the load, and of a `contract serve` of Cloudflare's
-# imported API (1,515 cases) after 500 requests to 5 of its endpoints.
+# imported API (1,515 cases) after 500 requests to 5 of its endpoints; then one of those
+# endpoints under the same wrk load (what a large route table costs each request).
 #
 # Usage: Benchmarks/ServeBenchmark/run.sh            (ROUNDS=5 SECONDS_PER_RUN=5 by default)
 #   CLOUDFLARE=path/to/openapi.json  the document to import (default ../shared/openapi-corpus/…)
@@ -110,11 +111,13 @@ for s in "${servers[@]}"; do
     done
 done
 
-# load SERVER LABEL TARGET DURATION: one wrk run; appends "round server label req/s p99-ms cpu-us/req".
+# load SERVER LABEL TARGET DURATION [-H HEADER...]: one wrk run; appends
+# "round server label req/s p99-ms cpu-us/req" to results.txt.
 load() {
     local s=$1 label=$2 target=$3 duration=$4 before after
+    shift 4
     before=$(cpu_ticks "${pid[$s]}")
-    wrk -t"$threads" -c"$connections" -d"$duration" --latency -H 'Accept: application/json' "${url[$s]}$target" > "$work/wrk.txt"
+    wrk -t"$threads" -c"$connections" -d"$duration" --latency -H 'Accept: application/json' "$@" "${url[$s]}$target" > "$work/wrk.txt"
     after=$(cpu_ticks "${pid[$s]}")
     if grep -q 'Non-2xx' "$work/wrk.txt"; then echo "$s $target:"; cat "$work/wrk.txt"; exit 1; fi
     grep -q 'Socket errors' "$work/wrk.txt" && echo "round $round, $s $target: $(grep 'Socket errors' "$work/wrk.txt")" >> "$work/notes.txt"
@@ -174,8 +177,19 @@ if [ -f "$cloudflare" ]; then
     cloudflare_url=$(started cloudflare)
     cf_pid=$(cat "$work/cloudflare.pid")
     loaded=$(hwm "$cf_pid")
-    poked=$(python3 "$here/poke.py" "$cloudflare_url" "$work/cloudflare" 5 500 | head -1)
+    python3 "$here/poke.py" "$cloudflare_url" "$work/cloudflare" 5 500 "$work/cloudflare-targets.tsv" > "$work/poke.out"
+    poked=$(head -1 "$work/poke.out")
     echo "contract serve of Cloudflare's API ($(grep -m1 -o 'serving [0-9]* contracts ([0-9]* cases)' "$work/cloudflare.err")): VmHWM $loaded MiB loaded, $(hwm "$cf_pid") MiB after $poked"
+    # One of those endpoints under the same wrk load, for what the number of routes costs.
+    IFS=$'\t' read -r -a fields < "$work/cloudflare-targets.tsv"
+    headers=()
+    for field in "${fields[@]:1}"; do headers+=(-H "$field"); done
+    pid[cloudflare]=$cf_pid
+    url[cloudflare]=$cloudflare_url
+    round=cloudflare
+    load cloudflare one "${fields[0]}" "${seconds}s" "${headers[@]}"
+    echo "$(hwm "$cf_pid") MiB after wrk on GET ${fields[0]}:"
+    tail -1 "$work/results.txt" | awk '{ printf "  %s req/s, p99 %.2f ms, %s CPU us/req (the example: see above)\n", $4, $5, $6 }'
 else
     echo "no $cloudflare: Cloudflare's memory not measured"
 fi
