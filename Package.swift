@@ -135,7 +135,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ContractJSON"], path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "TestSupport"]),
         .testTarget(name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON", "TestSupport"]),
-        .testTarget(name: "ContractRequestsTests", dependencies: ["ContractRequests", "ContractSchema", "ContractJSON"]),
+        .testTarget(name: "ContractRequestsTests", dependencies: ["ContractRequests", "ContractSchema", "ContractJSON", "TestSupport"]),
         .testTarget(
             name: "ContractModelTests",
             dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "TestSupport"],

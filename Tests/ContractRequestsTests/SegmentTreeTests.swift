@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import ContractRequests
 
@@ -43,22 +44,5 @@ struct SegmentTreeTests {
             return
         }
         #expect(nearest == 0 && message.contains("the method is POST"), "\(message)")
-    }
-}
-
-/// A small seeded generator, so a failure shows the same case again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
