@@ -1,26 +1,57 @@
+import NIOCore
+import NIOHTTP1
+
 /// A request as the server read it off the connection: the method, the target as sent (path
 /// and query, percent-encoded), the headers in order, and the body (nil when none was sent).
 struct MockRequest: Sendable {
     var method: String
     var target: String
-    var headers: [(name: String, value: String)]
+    var headers: HTTPHeaders
     var body: [UInt8]?
 
     /// Every value of a header, its name compared ignoring case.
     func values(of name: String) -> [String] {
-        let lowered = name.lowercased()
-        return headers.filter { $0.name.lowercased() == lowered }.map(\.value)
+        headers[name]
     }
 }
 
 /// What the server does with a request: answer it (after a delay, then perhaps close the
-/// connection), or drop the connection without a word.
+/// connection), or drop the connection without a word. Its headers hold its `Content-Length`
+/// already: a fixture's answer is made once, when the set is served, and written as it is.
 struct MockReply: Sendable {
     var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
+    var headers: HTTPHeaders
+    private(set) var body: ByteBuffer
     var delay: Duration? = nil
     var dropsConnection = false
+
+    init(status: Int, headers: [(String, String)], body: [UInt8]) {
+        self.status = status
+        var fields = HTTPHeaders(headers)
+        if Self.hasBody(status) { fields.add(name: "Content-Length", value: String(body.count)) }
+        self.headers = fields
+        self.body = ByteBuffer(bytes: body)
+    }
+
+    /// An answer made before (``ServedSet``'s), with its `Content-Length` in its headers.
+    init(status: Int, prepared headers: HTTPHeaders, body: ByteBuffer) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Another body, with its length.
+    mutating func replaceBody(_ bytes: [UInt8]) {
+        guard Self.hasBody(status) else { return }
+        body = ByteBuffer(bytes: bytes)
+        headers.replaceOrAdd(name: "Content-Length", value: String(bytes.count))
+    }
+
+    /// Whether an answer of `status` has a body, and so a `Content-Length`: not a 1xx, 204 or
+    /// 304 (RFC 9110 §8.6, §15.3.5).
+    static func hasBody(_ status: Int) -> Bool {
+        status >= 200 && status != 204 && status != 304
+    }
 
     static func problem(_ status: Int, _ body: [UInt8]) -> MockReply {
         MockReply(status: status, headers: [("Content-Type", "application/problem+json")], body: body)

@@ -45,7 +45,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             guard !refused, let head else { return }
             self.head = nil
             let request = MockRequest(
-                method: head.method.rawValue, target: head.uri, headers: head.headers.map { ($0.name, $0.value) },
+                method: head.method.rawValue, target: head.uri, headers: head.headers,
                 body: body.map { Array($0.readableBytesView) })
             body = nil
             let reply = server.respond(request)
@@ -57,7 +57,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func refuse(_ context: ChannelHandlerContext, head: HTTPRequestHead, size: Int) {
         refused = true
         body = nil
-        let problem = server.refuse(method: head.method.rawValue, target: head.uri, headers: head.headers.map { ($0.name, $0.value) }, size: size)
+        let problem = server.refuse(method: head.method.rawValue, target: head.uri, headers: head.headers, size: size)
         write(problem, context: context, version: head.version, keepAlive: false, omitsBody: false)
     }
 
@@ -83,16 +83,12 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func write(_ reply: MockReply, context: ChannelHandlerContext, version: HTTPVersion, keepAlive: Bool, omitsBody: Bool) {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(reply.headers.count + 2)
-        for (name, value) in reply.headers { headers.add(name: name, value: value) }
-        headers.add(name: "Content-Length", value: String(reply.body.count))
+        var headers = reply.headers
         if !keepAlive { headers.add(name: "Connection", value: "close") }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: reply.status), headers: headers))), promise: nil)
-        if !reply.body.isEmpty, !omitsBody {
-            var buffer = context.channel.allocator.buffer(capacity: reply.body.count)
-            buffer.writeBytes(reply.body)
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: reply.status), headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if reply.body.readableBytes > 0, !omitsBody {
+            context.write(wrapOutboundOut(.body(.byteBuffer(reply.body))), promise: nil)
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {

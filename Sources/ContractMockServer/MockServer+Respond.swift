@@ -1,12 +1,10 @@
 import ContractJSON
 import ContractRequests
+import NIOHTTP1
 
 // Answering: a request is routed as the stubs route it, checked as they check it, and answered
 // with its fixture (after the faults a test injected), a 400 problem, or a 404 problem.
 extension MockServer {
-    /// Headers the server writes itself: a fixture's own values would contradict the body sent.
-    static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
-
     /// The answer to one request; the journal and ``onRequest`` learn of it.
     func respond(_ request: MockRequest) -> MockReply {
         let (path, rawQuery) = Self.split(request.target)
@@ -25,10 +23,23 @@ extension MockServer {
         var received = Received(
             sequence: 0, method: request.method, path: path, query: query, headers: request.headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
             body: request.body.map { Array($0.prefix(options.journalBodyLimit)) }, bodyByteCount: request.body?.count ?? 0)
-        let reply: MockReply
+        var reply: MockReply
         switch match {
         case .route(let index):
-            reply = answer(request, path: path, query: query, fixture: index, of: set, preference: preference, received: &received)
+            let fixtureAnswers: Bool
+            (reply, fixtureAnswers) = answer(request, path: path, query: query, fixture: index, of: set, preference: preference, received: &received)
+            // The faults (for the fixture's answers, not a problem) are taken, and the request
+            // journaled, in one turn of the lock.
+            let contract = fixtureAnswers ? set.fixtures[index].contract : nil
+            for fault in record(&received, takingFaultsFor: contract, answered: reply.status) {
+                switch fault.base {
+                case .status(let code): reply.status = code
+                case .delay(let duration): reply.delay = duration
+                case .undecodableBody: reply.replaceBody(MockFault.undecodableBytes)
+                case .dropConnection: reply.dropsConnection = true
+                }
+            }
+            return withCORS(reply, request)
         case .unknownChosenCase(_, _, let message):
             received.mismatch = message
             reply = .problem(404, RequestProblem.body(type: RequestProblem.unmatchedRequestType, title: "No case of that name", status: 404, detail: message))
@@ -43,33 +54,33 @@ extension MockServer {
             reply = .problem(
                 404, RequestProblem.body(type: RequestProblem.unmatchedRequestType, title: "No contract describes this request", status: 404, detail: message, members: members))
         }
-        received.status = reply.dropsConnection ? nil : reply.status
-        record(&received)
+        record(&received, takingFaultsFor: nil, answered: reply.status)
         return withCORS(reply, request)
     }
 
     /// The answer to a request whose body is over ``Options/maxBodyBytes``: a 413 problem, journaled.
-    func refuse(method: String, target: String, headers: [(name: String, value: String)], size: Int) -> MockReply {
+    func refuse(method: String, target: String, headers: HTTPHeaders, size: Int) -> MockReply {
         let (path, rawQuery) = Self.split(target)
         let detail = "the request's body is \(size) bytes or more, over this server's limit of \(options.maxBodyBytes) (--max-body-bytes)"
         var received = Received(
             sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery), headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
             body: nil, bodyByteCount: size, status: 413, mismatch: detail)
-        record(&received)
+        record(&received, takingFaultsFor: nil, answered: 413)
         return .problem(413, RequestProblem.body(type: "urn:contract:problem:body-too-large", title: "The request's body is too large", status: 413, detail: detail))
     }
 
     /// The fixture's answer, or a 400 problem when the request breaks its contract.
+    /// - Returns: the reply, and whether it is the fixture's answer (which faults apply to).
     private func answer(
         _ request: MockRequest, path: String, query: [WireRequest.Field], fixture index: Int, of set: ServedSet, preference: Preference?, received: inout Received
-    ) -> MockReply {
+    ) -> (MockReply, fixtureAnswers: Bool) {
         let fixture = set.fixtures[index]
         received.fixture = fixture.name
         switch set.checker(for: index) {
         case .failure(let error):
             received.mismatch = "the fixture \(fixture.name) cannot check requests: its endpoint's schemas do not compile (\(error))"
-            return .problem(500, RequestProblem.body(
-                type: "urn:contract:problem:fixture-broken", title: "The fixture cannot check requests", status: 500, detail: received.mismatch ?? ""))
+            return (.problem(500, RequestProblem.body(
+                type: "urn:contract:problem:fixture-broken", title: "The fixture cannot check requests", status: 500, detail: received.mismatch ?? "")), false)
         case .success(let checker):
             if !checker.checksNothing {
                 let wire = WireRequest(method: request.method, path: path, query: query, headers: received.headers, body: request.body)
@@ -81,61 +92,57 @@ extension MockServer {
                 state.allowsEveryInvalidRequest || state.relaxed.contains(fixture.contract) || state.relaxed.contains(fixture.name)
             }
             guard relaxed else {
-                return .problem(400, RequestProblem.invalidRequest(
-                    method: request.method, path: path, contract: fixture.contract, caseName: fixture.caseName, violations: received.violations))
+                return (.problem(400, RequestProblem.invalidRequest(
+                    method: request.method, path: path, contract: fixture.contract, caseName: fixture.caseName, violations: received.violations)), false)
             }
             received.answeredAnyway = true
         }
-        var reply = MockReply(
-            status: fixture.status, headers: fixture.headers.filter { !Self.framingHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) },
-            body: fixture.body ?? [])
-        reply.headers.append(("Contract-Case", fixture.name))
-        if received.answeredAnyway { reply.headers.append(("Contract-Violations", "\(received.violations.count)")) }
-        for fault in takeFaults(for: fixture.contract) {
-            received.faults.append(fault.description)
-            switch fault.base {
-            case .status(let code): reply.status = code
-            case .delay(let duration): reply.delay = duration
-            case .undecodableBody: reply.body = MockFault.undecodableBytes
-            case .dropConnection: reply.dropsConnection = true
-            }
-        }
-        return reply
+        let prepared = set.answers[index]
+        var reply = MockReply(status: fixture.status, prepared: prepared.headers, body: prepared.body)
+        if received.answeredAnyway { reply.headers.add(name: "Contract-Violations", value: String(received.violations.count)) }
+        return (reply, true)
     }
 
-    /// The faults that apply to an answer of `contract`, counted down.
-    private func takeFaults(for contract: String) -> [MockFault] {
-        state.withLockedValue { state in
+    /// Journals the request, with the faults that apply to an answer of `contract` (nil: none
+    /// does) counted down; returns those faults, for the reply to take.
+    @discardableResult
+    private func record(_ received: inout Received, takingFaultsFor contract: String?, answered status: Int) -> [MockFault] {
+        let (faults, entry) = state.withLockedValue { state in
             var taken: [MockFault] = []
-            for index in state.faults.indices where state.faults[index].contract == nil || state.faults[index].contract == contract {
-                taken.append(state.faults[index].fault)
-                state.faults[index].remaining = state.faults[index].remaining.map { $0 - 1 }
+            if let contract, !state.faults.isEmpty {
+                for index in state.faults.indices where state.faults[index].contract == nil || state.faults[index].contract == contract {
+                    taken.append(state.faults[index].fault)
+                    state.faults[index].remaining = state.faults[index].remaining.map { $0 - 1 }
+                }
+                state.faults.removeAll { $0.remaining == 0 }
             }
-            state.faults.removeAll { $0.remaining == 0 }
-            return taken
-        }
-    }
-
-    private func record(_ received: inout Received) {
-        let entry = state.withLockedValue { state in
+            received.faults = taken.map(\.description)
+            received.status = status
+            for fault in taken {
+                switch fault.base {
+                case .status(let code): received.status = received.status.map { _ in code }
+                case .dropConnection: received.status = nil
+                case .delay, .undecodableBody: break
+                }
+            }
             state.sequence += 1
             received.sequence = state.sequence
             state.journal.append(received)
-            return received
+            return (taken, received)
         }
         announce(entry)
+        return faults
     }
 
     // MARK: CORS
 
     /// A browser's preflight: every method and header it asks for is allowed, for its origin.
     private func preflight(_ request: MockRequest) -> MockReply {
-        var reply = MockReply(status: 204, headers: [], body: [])
-        reply.headers.append(("Access-Control-Allow-Methods", request.values(of: "Access-Control-Request-Method").joined(separator: ", ")))
-        let headers = request.values(of: "Access-Control-Request-Headers")
-        if !headers.isEmpty { reply.headers.append(("Access-Control-Allow-Headers", headers.joined(separator: ", "))) }
-        reply.headers.append(("Access-Control-Max-Age", "600"))
-        return withCORS(reply, request)
+        var headers = [("Access-Control-Allow-Methods", request.values(of: "Access-Control-Request-Method").joined(separator: ", "))]
+        let asked = request.values(of: "Access-Control-Request-Headers")
+        if !asked.isEmpty { headers.append(("Access-Control-Allow-Headers", asked.joined(separator: ", "))) }
+        headers.append(("Access-Control-Max-Age", "600"))
+        return withCORS(MockReply(status: 204, headers: headers, body: []), request)
     }
 
     /// With `--cors`, a request from a browser page (`Origin`) may read the answer, with
@@ -143,11 +150,11 @@ extension MockServer {
     private func withCORS(_ reply: MockReply, _ request: MockRequest) -> MockReply {
         guard options.cors, let origin = request.values(of: "Origin").first else { return reply }
         var reply = reply
-        reply.headers.append(("Access-Control-Allow-Origin", origin))
-        reply.headers.append(("Access-Control-Allow-Credentials", "true"))
-        reply.headers.append(("Vary", "Origin"))
-        let exposed = reply.headers.map(\.name).filter { !$0.lowercased().hasPrefix("access-control-") && $0.lowercased() != "vary" }
-        if !exposed.isEmpty { reply.headers.append(("Access-Control-Expose-Headers", exposed.joined(separator: ", "))) }
+        let exposed = reply.headers.map(\.name).filter { !$0.lowercased().hasPrefix("access-control-") && $0.lowercased() != "content-length" }
+        reply.headers.add(name: "Access-Control-Allow-Origin", value: origin)
+        reply.headers.add(name: "Access-Control-Allow-Credentials", value: "true")
+        reply.headers.add(name: "Vary", value: "Origin")
+        if !exposed.isEmpty { reply.headers.add(name: "Access-Control-Expose-Headers", value: exposed.joined(separator: ", ")) }
         return reply
     }
 
@@ -156,9 +163,10 @@ extension MockServer {
     /// `/a/b?x=1` as its path (`/a/b`) and its raw query (`x=1`); a fragment is never sent, but
     /// one that is does not reach the path.
     static func split(_ target: String) -> (path: String, query: Substring) {
-        let withoutFragment = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        return (String(parts[0]), parts.count > 1 ? parts[1] : "")
+        let bytes = target.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        guard let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else { return (String(target[..<end]), "") }
+        return (String(target[..<mark]), target[target.utf8.index(after: mark)..<end])
     }
 
     /// The query's items, decoded as a server reads a form: `+` is a space; an item whose

@@ -1,6 +1,8 @@
 import ContractRequests
 import ContractSchema
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
 
 /// The fixtures a server answers with, as routes, with each endpoint's request checker compiled
 /// on the first request that reaches it (a server of 1,500 cases starts at once, and pays only
@@ -8,6 +10,9 @@ import NIOConcurrencyHelpers
 final class ServedSet: Sendable {
     let fixtures: [FixtureFile]
     let routes: RouteTable
+    /// Each fixture's answer as it is written: its headers (but the framing ones, which the
+    /// server writes) with `Contract-Case` and `Content-Length`, and its body.
+    let answers: [(headers: HTTPHeaders, body: ByteBuffer)]
     /// Each fixture's endpoint key (contract and source): the cases of one endpoint share a checker.
     private let keys: [String]
     private let checkers = NIOLockedValueBox<[String: Result<RequestChecker, SchemaCompilationError>]>([:])
@@ -16,7 +21,20 @@ final class ServedSet: Sendable {
         self.fixtures = fixtures
         routes = RouteTable(fixtures.map(\.route))
         keys = fixtures.map { "\($0.contract)\u{0}\($0.source)" }
+        answers = fixtures.map { fixture in
+            var headers = HTTPHeaders()
+            for header in fixture.headers where !Self.framingHeaders.contains(header.name.lowercased()) {
+                headers.add(name: header.name, value: header.value)
+            }
+            headers.add(name: "Contract-Case", value: fixture.name)
+            guard MockReply.hasBody(fixture.status) else { return (headers, ByteBuffer()) }
+            headers.add(name: "Content-Length", value: String(fixture.body?.count ?? 0))
+            return (headers, ByteBuffer(bytes: fixture.body ?? []))
+        }
     }
+
+    /// Headers the server writes itself: a fixture's own values would contradict the body sent.
+    static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
 
     /// The checker of fixture `index`'s endpoint, or why its schemas do not compile.
     func checker(for index: Int) -> Result<RequestChecker, SchemaCompilationError> {

@@ -166,6 +166,26 @@ struct MockServerTests {
         #expect(throws: MockServerError.self) { try harness.server.inject(.delay(.seconds(3601))) }
     }
 
+    /// A fault is for the fixture's answers: a problem answering a bad request does not use it up.
+    @Test func aProblemTakesNoFault() async throws {
+        let harness = try Harness()
+        try harness.server.inject(.status(503), for: "products.create", times: 1)
+        #expect(try await harness.response("POST", "/api/products", headers: [Harness.token, Harness.json], body: "{}").status == 400)
+        let good = #"{"name": "Eraser", "price": 0.8, "currency": "KRW"}"#
+        #expect(try await harness.response("POST", "/api/products", headers: [Harness.token, Harness.json], body: good).status == 503)
+        #expect(harness.server.requests.map(\.faults) == [[], ["status(503)"]])
+    }
+
+    /// A 204 has no body and no Content-Length (RFC 9110 §8.6).
+    @Test func aNoContentAnswerHasNoLength() async throws {
+        let harness = try Harness()
+        let deleted = try await harness.response("DELETE", "/api/products/1", headers: [Harness.token])
+        #expect(deleted.status == 204 && deleted.body.isEmpty)
+        #expect(deleted.headers.value(of: "Content-Length") == nil)
+        try harness.server.inject(.undecodableBody, for: "products.delete")
+        #expect(try await harness.response("DELETE", "/api/products/1", headers: [Harness.token]).body.isEmpty, "a 204 stays empty")
+    }
+
     @Test func aDelayedAnswerComesAfterTheDelay() async throws {
         let harness = try Harness()
         try harness.server.inject(.delay(.milliseconds(300)), times: 1)
