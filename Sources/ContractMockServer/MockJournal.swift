@@ -1,5 +1,6 @@
 import ContractJSON
 import ContractRequests
+import NIOHTTP1
 
 extension MockServer {
     /// A request the server received, for assertions and for the journal: what was sent, and
@@ -12,7 +13,10 @@ extension MockServer {
         public var path: String
         /// The query's items, decoded, in order.
         public var query: [WireRequest.Field]
-        public var headers: [WireRequest.Field]
+        /// The headers as sent, in order.
+        public var headers: [WireRequest.Field] { sentHeaders.map { WireRequest.Field(name: $0.name, value: $0.value) } }
+        /// Kept as NIO read them (shared, not copied), made into fields only when asked for.
+        var sentHeaders: HTTPHeaders
         /// The body's first ``MockServer/Options/journalBodyLimit`` bytes; nil when none was sent.
         public var body: [UInt8]?
         /// The body's whole size.

@@ -15,6 +15,8 @@ public struct RequestChecker: Sendable {
     private let bodySchema: JSONSchema?
     private let files: [String: String]
     private let source: String
+    /// The path template read once, when a parameter is in the path.
+    private let pathTemplate: PathValues.Template?
 
     /// At most this many schema errors of one body become violations; the rest are counted.
     public static let maxBodyViolations = 20
@@ -25,6 +27,7 @@ public struct RequestChecker: Sendable {
     public init(_ description: RequestDescription, source: String) throws(SchemaCompilationError) {
         self.description = description
         self.source = source
+        pathTemplate = description.parameters.contains { $0.location == .path } ? PathValues.Template(description.pathTemplate) : nil
         var registry = SchemaRegistry()
         var files: [String: String] = [:]
         for file in description.schemaFiles {
@@ -55,7 +58,7 @@ public struct RequestChecker: Sendable {
     /// Every way `request` breaks the description; none when it does not.
     public func check(_ request: WireRequest) -> [RequestViolation] {
         var violations: [RequestViolation] = []
-        let pathValues = PathValues.read(request.path, template: description.pathTemplate)
+        let pathValues = pathTemplate.map { PathValues.read(request.path, template: $0) } ?? [:]
         for (index, parameter) in description.parameters.enumerated() {
             let texts: [String]
             switch parameter.location {

@@ -32,9 +32,13 @@ public struct WireRequest: Sendable, Hashable {
         self.bodyIsUnseen = bodyIsUnseen
     }
 
-    /// Every value of a header, its name compared ignoring case.
+    /// Every value of a header, its name compared ignoring ASCII case (header names are ASCII
+    /// tokens), without a lowercased copy of each.
     func values(ofHeader name: String) -> [String] {
-        let lowered = name.lowercased()
-        return headers.filter { $0.name.lowercased() == lowered }.map(\.value)
+        headers.filter { Self.sameIgnoringCase($0.name, name) }.map(\.value)
+    }
+
+    static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
     }
 }
