@@ -21,7 +21,7 @@ extension MockServer {
             method: request.method, path: path, query: query.map { Route.QueryItem(name: $0.name, value: $0.value) }, shownURL: path,
             chosen: chosen, preference: preference)
         var received = Received(
-            sequence: 0, method: request.method, path: path, query: query, sentHeaders: request.headers,
+            sequence: 0, method: request.method, path: path, query: query, headers: request.headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
             body: request.body.map { Array($0.prefix(options.journalBodyLimit)) }, bodyByteCount: request.body?.count ?? 0)
         var reply: MockReply
         switch match {
@@ -63,7 +63,7 @@ extension MockServer {
         let (path, rawQuery) = Self.split(target)
         let detail = "the request's body is \(size) bytes or more, over this server's limit of \(options.maxBodyBytes) (--max-body-bytes)"
         var received = Received(
-            sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery), sentHeaders: headers,
+            sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery), headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
             body: nil, bodyByteCount: size, status: 413, mismatch: detail)
         record(&received, takingFaultsFor: nil, answered: 413)
         return .problem(413, RequestProblem.body(type: "urn:contract:problem:body-too-large", title: "The request's body is too large", status: 413, detail: detail))
