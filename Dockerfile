@@ -2,8 +2,8 @@
 #   docker build -t contract .
 #   docker run --rm -v "$PWD:/work" contract lint contracts
 #   docker run --rm -p 8080:8080 -v "$PWD:/work" contract serve contracts --host 0.0.0.0 --port 8080
-# It builds as scripts/release-archive does (the same swift build command, then strip): keep the
-# two alike. No Docker engine runs where this repository is tested, so this file is not built
+# It builds as scripts/release-archive does (the same swift build command, then strip; the script
+# only adds a build folder of its own, --scratch-path): keep the two alike. No Docker engine runs where this repository is tested, so this file is not built
 # there; scripts/release-archive checks that the same binary needs only libcurl and system
 # libraries (ldd), which the second stage installs, and tries it.
 ARG SWIFT_VERSION=6.3
