@@ -76,6 +76,12 @@ extension MockServer {
     ) -> (MockReply, fixtureAnswers: Bool) {
         let fixture = set.fixtures[index]
         received.fixture = fixture.name
+        // A 1xx is an interim answer: sent as the answer, the connection would be left waiting.
+        guard MockReply.isFinal(fixture.status) else {
+            received.mismatch = "the fixture \(fixture.name) answers \(fixture.status), an interim status HTTP/1.1 cannot send as an answer"
+            return (.problem(500, RequestProblem.body(
+                type: "urn:contract:problem:fixture-broken", title: "The fixture cannot be served", status: 500, detail: received.mismatch ?? "")), false)
+        }
         switch set.checker(for: index) {
         case .failure(let error):
             received.mismatch = "the fixture \(fixture.name) cannot check requests: its endpoint's schemas do not compile (\(error))"

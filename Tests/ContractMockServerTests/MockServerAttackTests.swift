@@ -1,0 +1,117 @@
+import ContractHTTP
+import ContractJSON
+import ContractMockServer
+import ContractRequests
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+private let systemSocket = Glibc.socket
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let noSignal = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+import Darwin
+private let systemSocket = Darwin.socket
+private let streamSocket = SOCK_STREAM
+private let noSignal: Int32 = 0
+#endif
+
+/// A connection to the server over a raw socket, for what an HTTP client library will not send
+/// (an `Expect` it waits on, an absolute-form target) and to read the answer as it comes. Reads
+/// wait at most `guardSeconds`: a hang guard only, far beyond any answer's time.
+final class RawConnection {
+    let socket: Int32
+    private var pending: [UInt8] = []
+
+    init(port: Int, guardSeconds: Int = 600) throws {
+        socket = systemSocket(AF_INET, streamSocket, 0)
+        try #require(socket >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        var guardTime = timeval(tv_sec: guardSeconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(socket) }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, noSignal) }
+    }
+
+    /// One answer's head (status line and headers) and its body (by its Content-Length); nil
+    /// when the connection closed (or the guard ran out) first.
+    func readAnswer() -> (head: String, body: [UInt8])? {
+        guard let head = readHead() else { return nil }
+        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        while pending.count < length { guard fill() else { return nil } }
+        let body = Array(pending.prefix(length))
+        pending.removeFirst(length)
+        return (head, body)
+    }
+
+    /// Up to the blank line that ends a head.
+    func readHead() -> String? {
+        let end = Array("\r\n\r\n".utf8)
+        while true {
+            if let range = pending.firstRange(of: end) {
+                let head = String(decoding: pending[..<range.lowerBound], as: UTF8.self)
+                pending.removeFirst(range.upperBound)
+                return head
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    private func fill() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(socket, &buffer, buffer.count, 0)
+        guard count > 0 else { return false }
+        pending += buffer[0..<count]
+        return true
+    }
+}
+
+/// What a hostile or merely unusual client does to the server: the server goes on answering,
+/// and answers as HTTP/1.1 says.
+struct MockServerAttackTests {
+    typealias Harness = MockServerHarness
+
+    /// A 1xx is not an answer: NIO's pipeline stops the process when a body follows an interim
+    /// head, so a status fault of 100 took the whole server (and a UI test's process) down.
+    @Test func aStatusFaultOf1xxIsRefusedAndTheServerGoesOn() async throws {
+        let harness = try Harness()
+        for code in [100, 102, 199] {
+            #expect(throws: MockServerError.self) { try harness.server.inject(.status(code)) }
+            let refused = try await harness.response("POST", "/__contract/inject", body: #"{"status": \#(code)}"#)
+            #expect(refused.status == 400, "\(code)")
+        }
+        #expect(try await harness.response("GET", "/api/products/1").status == 200)
+        try harness.server.inject(.status(200), times: 1)
+        #expect(try await harness.response("GET", "/api/products/1").status == 200)
+    }
+
+    /// A fixture that answers 1xx (a hostile fixtures folder, a contract's interim case) is not
+    /// sent as an answer: a 500 problem says why, and the server goes on.
+    @Test func aFixtureAnswering1xxGetsAProblemNotACrash() async throws {
+        let harness = try Harness()
+        var fixtures = harness.server.fixtures
+        let index = try #require(fixtures.firstIndex { $0.name == "products.get/found" })
+        fixtures[index].status = 100
+        harness.server.replace(fixtures: fixtures)
+        let connection = try RawConnection(port: try #require(harness.server.port))
+        connection.send("GET /api/products/1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let answer = try #require(connection.readAnswer())
+        #expect(answer.head.hasPrefix("HTTP/1.1 500"), "\(answer.head)")
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("100"))
+        #expect(try await harness.response("GET", "/health").status == 200, "the server goes on")
+    }
+}
