@@ -114,4 +114,27 @@ struct MockServerAttackTests {
         #expect(String(decoding: answer.body, as: UTF8.self).contains("100"))
         #expect(try await harness.response("GET", "/health").status == 200, "the server goes on")
     }
+
+    /// curl sends `Expect: 100-continue` before a body over 1 MiB and waits a second for the
+    /// `100 Continue` (other clients wait longer, or for ever) before sending it anyway.
+    @Test func expectContinueGetsA100BeforeTheBodyIsSent() throws {
+        let harness = try Harness()
+        let connection = try RawConnection(port: try #require(harness.server.port), guardSeconds: 120)
+        let body = #"{"name": "Eraser", "price": 0.8, "currency": "KRW"}"#
+        connection.send(
+            "POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        let interim = try #require(connection.readHead(), "no 100 Continue before the body")
+        #expect(interim.hasPrefix("HTTP/1.1 100"), "\(interim)")
+        connection.send(body)
+        let answer = try #require(connection.readAnswer())
+        #expect(answer.head.hasPrefix("HTTP/1.1 201"), "\(answer.head)")
+        // A body declared over the bound gets its 413 instead, and no 100.
+        var options = MockServer.Options()
+        options.maxBodyBytes = 10
+        let bounded = try Harness(options: options)
+        let refused = try RawConnection(port: try #require(bounded.server.port))
+        refused.send("POST /api/products HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n")
+        #expect(refused.readHead()?.hasPrefix("HTTP/1.1 413") == true)
+    }
 }
