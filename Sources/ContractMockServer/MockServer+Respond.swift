@@ -8,11 +8,12 @@ extension MockServer {
     /// The answer to one request; the journal and ``onRequest`` learn of it.
     func respond(_ request: MockRequest) -> MockReply {
         let (path, rawQuery) = Self.split(request.target)
-        if path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") {
-            return withCORS(control(request, path: path, rawQuery: rawQuery), request)
-        }
+        // Before the control API: a page's call to it with a JSON body, or a DELETE, is preflighted too.
         if options.cors, request.method == "OPTIONS", !request.values(of: "Access-Control-Request-Method").isEmpty {
             return preflight(request)
+        }
+        if path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") {
+            return withCORS(control(request, path: path, rawQuery: rawQuery), request)
         }
         let query = Self.queryItems(rawQuery)
         let (set, chosen) = state.withLockedValue { ($0.set, $0.chosen) }

@@ -137,4 +137,21 @@ struct MockServerAttackTests {
         refused.send("POST /api/products HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n")
         #expect(refused.readHead()?.hasPrefix("HTTP/1.1 413") == true)
     }
+
+    /// With `--cors`, a page's call to the control API (a JSON body, a DELETE) is preflighted
+    /// first; the preflight was answered as a control call (404), so the page could not make it.
+    @Test func corsPreflightsTheControlAPITo() async throws {
+        var options = MockServer.Options()
+        options.cors = true
+        let harness = try Harness(options: options)
+        for (path, method) in [("/__contract/faults", "DELETE"), ("/__contract/use", "POST")] {
+            let preflight = try await harness.response(
+                "OPTIONS", path, headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", method), ("Access-Control-Request-Headers", "content-type")])
+            #expect(preflight.status == 204, "\(method) \(path)")
+            #expect(preflight.headers.value(of: "Access-Control-Allow-Methods") == method)
+            #expect(preflight.headers.value(of: "Access-Control-Allow-Origin") == "http://localhost:3000")
+        }
+        let removed = try await harness.response("DELETE", "/__contract/faults", headers: [("Origin", "http://localhost:3000")])
+        #expect(removed.status == 204 && removed.headers.value(of: "Access-Control-Allow-Origin") == "http://localhost:3000")
+    }
 }
