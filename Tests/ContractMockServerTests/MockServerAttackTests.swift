@@ -154,4 +154,18 @@ struct MockServerAttackTests {
         let removed = try await harness.response("DELETE", "/__contract/faults", headers: [("Origin", "http://localhost:3000")])
         #expect(removed.status == 204 && removed.headers.value(of: "Access-Control-Allow-Origin") == "http://localhost:3000")
     }
+
+    /// A client configured with the server as its HTTP proxy sends the absolute form
+    /// (`GET http://host/api/products/1`), which a server must take (RFC 9112 §3.2.2).
+    @Test func anAbsoluteFormTargetIsRoutedByItsPath() async throws {
+        let harness = try Harness()
+        let connection = try RawConnection(port: try #require(harness.server.port))
+        connection.send("GET http://api.example.com/api/products/1?expand=1 HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
+        let answer = try #require(connection.readAnswer())
+        #expect(answer.head.hasPrefix("HTTP/1.1 200") && answer.head.contains("Contract-Case: products.get/found"), "\(answer.head)")
+        connection.send("GET HTTPS://api.example.com:8443/__contract HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
+        #expect(connection.readAnswer()?.head.hasPrefix("HTTP/1.1 200") == true, "the control API too")
+        let received = try #require(harness.server.requests.last)
+        #expect(received.path == "/api/products/1" && received.query.map(\.name) == ["expand"])
+    }
 }
