@@ -168,4 +168,19 @@ struct MockServerAttackTests {
         let received = try #require(harness.server.requests.last)
         #expect(received.path == "/api/products/1" && received.query.map(\.name) == ["expand"])
     }
+
+    /// `{"contract": 5}` or `{"case": "invalid"}` alone read as "no contract named", which
+    /// relaxed the checks of every contract; an unknown `?only=` listed every request.
+    @Test func aControlCallWithAMemberOfTheWrongTypeIsRefused() async throws {
+        let harness = try Harness()
+        for body in [#"{"contract": 5}"#, #"{"contract": ["products.create"]}"#, #"{"case": "invalid"}"#] {
+            let refused = try await harness.response("POST", "/__contract/allow-invalid-requests", body: body)
+            #expect(refused.status == 400, "\(body)")
+        }
+        let bad = try await harness.response("POST", "/api/products", headers: [Harness.token, Harness.json], body: "{}")
+        #expect(bad.status == 400, "the checks still hold")
+        #expect(try await harness.response("POST", "/__contract/allow-invalid-requests", body: #"{"contract": null}"#).status == 204)
+        #expect(try await harness.response("GET", "/__contract/requests?only=invalids").status == 400)
+        #expect(try await harness.response("GET", "/__contract/requests?only=invalid").status == 200)
+    }
 }
