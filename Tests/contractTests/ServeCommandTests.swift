@@ -180,4 +180,28 @@ struct ServeCommandTests {
         let refused = try ChildProcess.run(ContractBinary.url.path, ["serve", "--port", "70000", "contracts"], in: serving.folder.path)
         #expect(refused.status == 2 && String(decoding: refused.stderr, as: UTF8.self).contains("--port must be from 0 to 65535"))
     }
+
+    /// A script reads the URL off the first line and closes the pipe (`read -r url < <(contract
+    /// serve …)`): the next log line's write failed, and `FileHandle.write` stopped the server.
+    @Test func aReaderThatGoesAwayEndsTheLogNotTheServer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: SharedData.packageRoot.appendingPathComponent("contracts"), to: folder.appendingPathComponent("contracts"))
+        let process = try ChildProcess(ContractBinary.url.path, ["serve", "--port", "0", "contracts"], in: folder.path, stdout: .capture)
+        defer {
+            if process.isRunning { process.signal(SIGKILL) }
+            process.wait()
+        }
+        let base = process.readFirstLine()
+        try #require(base.hasPrefix("http://127.0.0.1:"), "first line: \(base)")
+        process.closeOutput()
+        for _ in 0..<3 {
+            let answer = try ChildProcess.run("/usr/bin/env", ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", base + "/health"])
+            #expect(String(decoding: answer.stdout, as: UTF8.self) == "200")
+        }
+        #expect(process.isRunning)
+        process.signal(SIGTERM)
+        #expect(process.wait() == 0)
+    }
 }
