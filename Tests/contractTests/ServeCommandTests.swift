@@ -204,4 +204,19 @@ struct ServeCommandTests {
         process.signal(SIGTERM)
         #expect(process.wait() == 0)
     }
+
+    /// A value the server decodes from the query or path (`%1B]52;…`, which sets the terminal's
+    /// clipboard) reached the console's log line raw: a web page can send that GET to loopback.
+    @Test func theTextLogShowsNoControlCharacterAClientSent() throws {
+        let serving = try Serving()
+        try #require(serving.base.hasPrefix("http://"), "errors: \(serving.errors)")
+        _ = try serving.curl([serving.base + "/api/products?page_no=%1B%5D52%3Bc%3BcHduZWQ%3D%07"])
+        _ = try serving.curl([serving.base + "/api/products/%1B%5B1A%0APASS"])
+        serving.process.signal(SIGTERM)
+        #expect(serving.process.wait() == 0)
+        let output = serving.output
+        #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(output.debugDescription)")
+        #expect(output.contains("\\u{1B}]52;c;cHduZWQ=\\u{7}") && output.contains("\\u{1B}[1A\\nPASS"), "\(output)")
+        #expect(output.split(separator: "\n").count == 3, "the URL and one line per request")
+    }
 }
