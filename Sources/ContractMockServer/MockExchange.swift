@@ -53,6 +53,11 @@ struct MockReply: Sendable {
         status >= 200 && status != 204 && status != 304
     }
 
+    /// Whether `status` ends an exchange: not a 1xx, which only announces the answer.
+    static func isFinal(_ status: Int) -> Bool {
+        (200...599).contains(status)
+    }
+
     static func problem(_ status: Int, _ body: [UInt8]) -> MockReply {
         MockReply(status: status, headers: [("Content-Type", "application/problem+json")], body: body)
     }

@@ -14,7 +14,7 @@ public struct MockFault: Hashable, Sendable, CustomStringConvertible {
 
     let base: Base
 
-    /// The fixture's answer with another status code (100 to 599).
+    /// The fixture's answer with another status code (200 to 599: a 1xx is not an answer over HTTP).
     public static func status(_ code: Int) -> MockFault { MockFault(base: .status(code)) }
     /// The fixture's answer, after a pause.
     public static func delay(_ duration: Duration) -> MockFault { MockFault(base: .delay(duration)) }

@@ -33,7 +33,12 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.head = head
             body = nil
             let declared = head.headers.first(name: "Content-Length").flatMap { Int($0) } ?? 0
-            if declared > limits.maxBodyBytes { refuse(context, head: head, size: declared) }
+            if declared > limits.maxBodyBytes {
+                refuse(context, head: head, size: declared)
+            } else if head.version.major * 10 + head.version.minor >= 11, head.headers[canonicalForm: "Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                // The client waits for this before it sends the body (curl a second, others longer).
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            }
         case .body(var chunk):
             guard !refused else { return }
             if (body?.readableBytes ?? 0) + chunk.readableBytes > limits.maxBodyBytes {

@@ -22,7 +22,7 @@ extension MockServer {
 
     func control(_ request: MockRequest, path: String, rawQuery: Substring) -> MockReply {
         let endpoint = path.dropFirst(Self.controlPrefix.count).split(separator: "/").joined(separator: "/")
-        do {
+        do throws(MockServerError) {
             switch (request.method, endpoint) {
             case ("GET", ""): return .json(200, Self.write(overview))
             case ("POST", "use"):
@@ -48,13 +48,20 @@ extension MockServer {
             case ("DELETE", "faults"): removeFaults()
             case ("POST", "allow-invalid-requests"):
                 let body = request.body?.isEmpty ?? true ? JSONObject() : try Self.object(request)
-                switch (body["contract"]?.stringValue, body["case"]?.stringValue) {
+                // A member of the wrong type is refused, not read as absent: that would relax every contract.
+                let contract = try Self.optionalString(body, "contract")
+                let caseName = try Self.optionalString(body, "case")
+                if contract == nil, caseName != nil { throw Self.badRequest("'case' needs its 'contract'") }
+                switch (contract, caseName) {
                 case (nil, _): allowInvalidRequests()
                 case (let contract?, nil): try allowInvalidRequests(to: contract)
                 case (let contract?, let name?): try allowInvalidRequests(to: contract, case: name)
                 }
             case ("GET", "requests"):
                 let only = Self.queryItems(rawQuery).first { $0.name == "only" }?.value
+                if let only, only != "unmatched", only != "invalid" {
+                    throw Self.badRequest("'only' is 'unmatched' or 'invalid', not '\(MessageText.clipped(only, to: 40))'")
+                }
                 return .json(200, Self.write(journal(only: only)))
             case ("POST", "reset"): reset()
             default:
@@ -141,6 +148,13 @@ extension MockServer {
     private static func string(_ object: JSONObject, _ key: String) throws(MockServerError) -> String {
         guard let value = object[key]?.stringValue else { throw badRequest("'\(key)' must be a string") }
         return value
+    }
+
+    /// The member's string; nil when it is absent or null.
+    private static func optionalString(_ object: JSONObject, _ key: String) throws(MockServerError) -> String? {
+        guard let value = object[key], value != .null else { return nil }
+        guard let text = value.stringValue else { throw badRequest("'\(key)' must be a string") }
+        return text
     }
 
     private static func badRequest(_ message: String) -> MockServerError {

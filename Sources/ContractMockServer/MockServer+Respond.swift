@@ -8,11 +8,12 @@ extension MockServer {
     /// The answer to one request; the journal and ``onRequest`` learn of it.
     func respond(_ request: MockRequest) -> MockReply {
         let (path, rawQuery) = Self.split(request.target)
-        if path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") {
-            return withCORS(control(request, path: path, rawQuery: rawQuery), request)
-        }
+        // Before the control API: a page's call to it with a JSON body, or a DELETE, is preflighted too.
         if options.cors, request.method == "OPTIONS", !request.values(of: "Access-Control-Request-Method").isEmpty {
             return preflight(request)
+        }
+        if path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") {
+            return withCORS(control(request, path: path, rawQuery: rawQuery), request)
         }
         let query = Self.queryItems(rawQuery)
         let (set, chosen) = state.withLockedValue { ($0.set, $0.chosen) }
@@ -76,6 +77,12 @@ extension MockServer {
     ) -> (MockReply, fixtureAnswers: Bool) {
         let fixture = set.fixtures[index]
         received.fixture = fixture.name
+        // A 1xx is an interim answer: sent as the answer, the connection would be left waiting.
+        guard MockReply.isFinal(fixture.status) else {
+            received.mismatch = "the fixture \(fixture.name) answers \(fixture.status), an interim status HTTP/1.1 cannot send as an answer"
+            return (.problem(500, RequestProblem.body(
+                type: "urn:contract:problem:fixture-broken", title: "The fixture cannot be served", status: 500, detail: received.mismatch ?? "")), false)
+        }
         switch set.checker(for: index) {
         case .failure(let error):
             received.mismatch = "the fixture \(fixture.name) cannot check requests: its endpoint's schemas do not compile (\(error))"
@@ -163,10 +170,23 @@ extension MockServer {
     /// `/a/b?x=1` as its path (`/a/b`) and its raw query (`x=1`); a fragment is never sent, but
     /// one that is does not reach the path.
     static func split(_ target: String) -> (path: String, query: Substring) {
+        let target = originForm(target)
         let bytes = target.utf8
         let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
         guard let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else { return (String(target[..<end]), "") }
         return (String(target[..<mark]), target[target.utf8.index(after: mark)..<end])
+    }
+
+    /// `http://host:8080/a/b?x=1` as `/a/b?x=1`: the absolute form a client sends through a
+    /// proxy, which a server must take as well (RFC 9112 §3.2.2); any other target as it is.
+    static func originForm(_ target: String) -> String {
+        let scheme = target.utf8.prefix(8).map { $0 | 0x20 }
+        let length = scheme.starts(with: "http://".utf8) ? 7 : scheme.starts(with: "https://".utf8) ? 8 : 0
+        guard length > 0 else { return target }
+        let rest = target.utf8.dropFirst(length)
+        guard let start = rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return "/" }
+        let form = String(target[start...])
+        return form.hasPrefix("/") ? form : "/" + form
     }
 
     /// The query's items, decoded as a server reads a form: `+` is a space; an item whose

@@ -183,8 +183,9 @@ public final class MockServer: Sendable {
 
     private func inject(_ fault: MockFault, contract: String?, times: Int?) throws(MockServerError) {
         switch fault.base {
-        case .status(let code) where !(100...599).contains(code):
-            throw MockServerError(.invalidFault, "a status fault takes a status from 100 to 599, not \(code)")
+        // A 1xx is an interim answer, never the answer: HTTP/1.1 cannot carry it as one.
+        case .status(let code) where !(200...599).contains(code):
+            throw MockServerError(.invalidFault, "a status fault takes a status from 200 to 599 (a 1xx is not an answer over HTTP), not \(code)")
         case .delay(let duration) where duration < .zero || duration > MockFault.longestDelay:
             throw MockServerError(.invalidFault, "a delay fault takes from 0 to 3600 seconds, not \(duration)")
         default: break

@@ -10,7 +10,7 @@ public struct MockServerError: Error, Sendable, CustomStringConvertible {
         public static let unknownContract = Code(name: "unknownContract")
         /// The contract has no case of the name given; the message names the nearest.
         public static let unknownCase = Code(name: "unknownCase")
-        /// A fault out of its bounds (a status outside 100 to 599, a delay over an hour).
+        /// A fault out of its bounds (a status outside 200 to 599, a delay over an hour).
         public static let invalidFault = Code(name: "invalidFault")
         /// A control API call that is not JSON, or whose members are wrong.
         public static let invalidControlCall = Code(name: "invalidControlCall")

@@ -1,5 +1,6 @@
 import ContractJSON
 import ContractMockServer
+import ContractModel
 import Foundation
 
 /// One line per request, in words or as JSON (`--log json`): what was asked, what answered, and
@@ -45,7 +46,8 @@ struct RequestLog: Sendable {
         }
         if !received.faults.isEmpty { line += " [faults: \(received.faults.joined(separator: ", "))]" }
         if received.status == nil { line += " (connection dropped)" }
-        return line
+        // A value decoded from the query or path (`%1B]52;…`) would reach the terminal as sent.
+        return ShownText.oneLine(line)
     }
 
     private func json(_ received: MockServer.Received) -> String {

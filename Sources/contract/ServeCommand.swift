@@ -115,13 +115,25 @@ struct ServeCommand: ParsableCommand {
 extension ServeRun.LogFormat: ExpressibleByArgument {}
 
 /// Standard output a line at a time, flushed at once: a script reading the URL, or a log
-/// collector, sees each line as it is written, not when a buffer fills.
+/// collector, sees each line as it is written, not when a buffer fills. A reader that goes away
+/// (a script that read the URL and closed the pipe) ends the log, not the server.
 final class LineOutput: @unchecked Sendable {
     private let lock = NSLock()
+    private var closed = false
+
+    init() {
+        // A write to a pipe nobody reads fails with EPIPE rather than killing the process.
+        signal(SIGPIPE, SIG_IGN)
+    }
 
     func write(_ line: String) {
         lock.lock()
         defer { lock.unlock() }
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        guard !closed else { return }
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+        } catch {
+            closed = true
+        }
     }
 }

@@ -141,6 +141,13 @@ public final class ChildProcess: @unchecked Sendable {
         return String(decoding: line, as: UTF8.self)
     }
 
+    /// Closes this end of the captured standard output, as a reader that goes away does: the
+    /// child's next write to it fails (EPIPE, or SIGPIPE when it does not ignore it).
+    public func closeOutput() {
+        if outputPipe >= 0 { close(outputPipe) }
+        outputPipe = -1
+    }
+
     /// The exit status, or 128 + the signal that ended it; waits for the end.
     @discardableResult
     public func wait() -> Int32 {

@@ -180,4 +180,43 @@ struct ServeCommandTests {
         let refused = try ChildProcess.run(ContractBinary.url.path, ["serve", "--port", "70000", "contracts"], in: serving.folder.path)
         #expect(refused.status == 2 && String(decoding: refused.stderr, as: UTF8.self).contains("--port must be from 0 to 65535"))
     }
+
+    /// A script reads the URL off the first line and closes the pipe (`read -r url < <(contract
+    /// serve …)`): the next log line's write failed, and `FileHandle.write` stopped the server.
+    @Test func aReaderThatGoesAwayEndsTheLogNotTheServer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: SharedData.packageRoot.appendingPathComponent("contracts"), to: folder.appendingPathComponent("contracts"))
+        let process = try ChildProcess(ContractBinary.url.path, ["serve", "--port", "0", "contracts"], in: folder.path, stdout: .capture)
+        defer {
+            if process.isRunning { process.signal(SIGKILL) }
+            process.wait()
+        }
+        let base = process.readFirstLine()
+        try #require(base.hasPrefix("http://127.0.0.1:"), "first line: \(base)")
+        process.closeOutput()
+        for _ in 0..<3 {
+            let answer = try ChildProcess.run("/usr/bin/env", ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", base + "/health"])
+            #expect(String(decoding: answer.stdout, as: UTF8.self) == "200")
+        }
+        #expect(process.isRunning)
+        process.signal(SIGTERM)
+        #expect(process.wait() == 0)
+    }
+
+    /// A value the server decodes from the query or path (`%1B]52;…`, which sets the terminal's
+    /// clipboard) reached the console's log line raw: a web page can send that GET to loopback.
+    @Test func theTextLogShowsNoControlCharacterAClientSent() throws {
+        let serving = try Serving()
+        try #require(serving.base.hasPrefix("http://"), "errors: \(serving.errors)")
+        _ = try serving.curl([serving.base + "/api/products?page_no=%1B%5D52%3Bc%3BcHduZWQ%3D%07"])
+        _ = try serving.curl([serving.base + "/api/products/%1B%5B1A%0APASS"])
+        serving.process.signal(SIGTERM)
+        #expect(serving.process.wait() == 0)
+        let output = serving.output
+        #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(output.debugDescription)")
+        #expect(output.contains("\\u{1B}]52;c;cHduZWQ=\\u{7}") && output.contains("\\u{1B}[1A\\nPASS"), "\(output)")
+        #expect(output.split(separator: "\n").count == 3, "the URL and one line per request")
+    }
 }

@@ -1,0 +1,186 @@
+import ContractHTTP
+import ContractJSON
+import ContractMockServer
+import ContractRequests
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+private let systemSocket = Glibc.socket
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let noSignal = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+import Darwin
+private let systemSocket = Darwin.socket
+private let streamSocket = SOCK_STREAM
+private let noSignal: Int32 = 0
+#endif
+
+/// A connection to the server over a raw socket, for what an HTTP client library will not send
+/// (an `Expect` it waits on, an absolute-form target) and to read the answer as it comes. Reads
+/// wait at most `guardSeconds`: a hang guard only, far beyond any answer's time.
+final class RawConnection {
+    let socket: Int32
+    private var pending: [UInt8] = []
+
+    init(port: Int, guardSeconds: Int = 600) throws {
+        socket = systemSocket(AF_INET, streamSocket, 0)
+        try #require(socket >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        var guardTime = timeval(tv_sec: guardSeconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(socket) }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, noSignal) }
+    }
+
+    /// One answer's head (status line and headers) and its body (by its Content-Length); nil
+    /// when the connection closed (or the guard ran out) first.
+    func readAnswer() -> (head: String, body: [UInt8])? {
+        guard let head = readHead() else { return nil }
+        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        while pending.count < length { guard fill() else { return nil } }
+        let body = Array(pending.prefix(length))
+        pending.removeFirst(length)
+        return (head, body)
+    }
+
+    /// Up to the blank line that ends a head.
+    func readHead() -> String? {
+        let end = Array("\r\n\r\n".utf8)
+        while true {
+            if let range = pending.firstRange(of: end) {
+                let head = String(decoding: pending[..<range.lowerBound], as: UTF8.self)
+                pending.removeFirst(range.upperBound)
+                return head
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    private func fill() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(socket, &buffer, buffer.count, 0)
+        guard count > 0 else { return false }
+        pending += buffer[0..<count]
+        return true
+    }
+}
+
+/// What a hostile or merely unusual client does to the server: the server goes on answering,
+/// and answers as HTTP/1.1 says.
+struct MockServerAttackTests {
+    typealias Harness = MockServerHarness
+
+    /// A 1xx is not an answer: NIO's pipeline stops the process when a body follows an interim
+    /// head, so a status fault of 100 took the whole server (and a UI test's process) down.
+    @Test func aStatusFaultOf1xxIsRefusedAndTheServerGoesOn() async throws {
+        let harness = try Harness()
+        for code in [100, 102, 199] {
+            #expect(throws: MockServerError.self) { try harness.server.inject(.status(code)) }
+            let refused = try await harness.response("POST", "/__contract/inject", body: #"{"status": \#(code)}"#)
+            #expect(refused.status == 400, "\(code)")
+        }
+        #expect(try await harness.response("GET", "/api/products/1").status == 200)
+        try harness.server.inject(.status(200), times: 1)
+        #expect(try await harness.response("GET", "/api/products/1").status == 200)
+    }
+
+    /// A fixture that answers 1xx (a hostile fixtures folder, a contract's interim case) is not
+    /// sent as an answer: a 500 problem says why, and the server goes on.
+    @Test func aFixtureAnswering1xxGetsAProblemNotACrash() async throws {
+        let harness = try Harness()
+        var fixtures = harness.server.fixtures
+        let index = try #require(fixtures.firstIndex { $0.name == "products.get/found" })
+        fixtures[index].status = 100
+        harness.server.replace(fixtures: fixtures)
+        let connection = try RawConnection(port: try #require(harness.server.port))
+        connection.send("GET /api/products/1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let answer = try #require(connection.readAnswer())
+        #expect(answer.head.hasPrefix("HTTP/1.1 500"), "\(answer.head)")
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("100"))
+        #expect(try await harness.response("GET", "/health").status == 200, "the server goes on")
+    }
+
+    /// curl sends `Expect: 100-continue` before a body over 1 MiB and waits a second for the
+    /// `100 Continue` (other clients wait longer, or for ever) before sending it anyway.
+    @Test func expectContinueGetsA100BeforeTheBodyIsSent() throws {
+        let harness = try Harness()
+        let connection = try RawConnection(port: try #require(harness.server.port), guardSeconds: 120)
+        let body = #"{"name": "Eraser", "price": 0.8, "currency": "KRW"}"#
+        connection.send(
+            "POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        let interim = try #require(connection.readHead(), "no 100 Continue before the body")
+        #expect(interim.hasPrefix("HTTP/1.1 100"), "\(interim)")
+        connection.send(body)
+        let answer = try #require(connection.readAnswer())
+        #expect(answer.head.hasPrefix("HTTP/1.1 201"), "\(answer.head)")
+        // A body declared over the bound gets its 413 instead, and no 100.
+        var options = MockServer.Options()
+        options.maxBodyBytes = 10
+        let bounded = try Harness(options: options)
+        let refused = try RawConnection(port: try #require(bounded.server.port))
+        refused.send("POST /api/products HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n")
+        #expect(refused.readHead()?.hasPrefix("HTTP/1.1 413") == true)
+    }
+
+    /// With `--cors`, a page's call to the control API (a JSON body, a DELETE) is preflighted
+    /// first; the preflight was answered as a control call (404), so the page could not make it.
+    @Test func corsPreflightsTheControlAPITo() async throws {
+        var options = MockServer.Options()
+        options.cors = true
+        let harness = try Harness(options: options)
+        for (path, method) in [("/__contract/faults", "DELETE"), ("/__contract/use", "POST")] {
+            let preflight = try await harness.response(
+                "OPTIONS", path, headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", method), ("Access-Control-Request-Headers", "content-type")])
+            #expect(preflight.status == 204, "\(method) \(path)")
+            #expect(preflight.headers.value(of: "Access-Control-Allow-Methods") == method)
+            #expect(preflight.headers.value(of: "Access-Control-Allow-Origin") == "http://localhost:3000")
+        }
+        let removed = try await harness.response("DELETE", "/__contract/faults", headers: [("Origin", "http://localhost:3000")])
+        #expect(removed.status == 204 && removed.headers.value(of: "Access-Control-Allow-Origin") == "http://localhost:3000")
+    }
+
+    /// A client configured with the server as its HTTP proxy sends the absolute form
+    /// (`GET http://host/api/products/1`), which a server must take (RFC 9112 §3.2.2).
+    @Test func anAbsoluteFormTargetIsRoutedByItsPath() async throws {
+        let harness = try Harness()
+        let connection = try RawConnection(port: try #require(harness.server.port))
+        connection.send("GET http://api.example.com/api/products/1?expand=1 HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
+        let answer = try #require(connection.readAnswer())
+        #expect(answer.head.hasPrefix("HTTP/1.1 200") && answer.head.contains("Contract-Case: products.get/found"), "\(answer.head)")
+        connection.send("GET HTTPS://api.example.com:8443/__contract HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
+        #expect(connection.readAnswer()?.head.hasPrefix("HTTP/1.1 200") == true, "the control API too")
+        let received = try #require(harness.server.requests.last)
+        #expect(received.path == "/api/products/1" && received.query.map(\.name) == ["expand"])
+    }
+
+    /// `{"contract": 5}` or `{"case": "invalid"}` alone read as "no contract named", which
+    /// relaxed the checks of every contract; an unknown `?only=` listed every request.
+    @Test func aControlCallWithAMemberOfTheWrongTypeIsRefused() async throws {
+        let harness = try Harness()
+        for body in [#"{"contract": 5}"#, #"{"contract": ["products.create"]}"#, #"{"case": "invalid"}"#] {
+            let refused = try await harness.response("POST", "/__contract/allow-invalid-requests", body: body)
+            #expect(refused.status == 400, "\(body)")
+        }
+        let bad = try await harness.response("POST", "/api/products", headers: [Harness.token, Harness.json], body: "{}")
+        #expect(bad.status == 400, "the checks still hold")
+        #expect(try await harness.response("POST", "/__contract/allow-invalid-requests", body: #"{"contract": null}"#).status == 204)
+        #expect(try await harness.response("GET", "/__contract/requests?only=invalids").status == 400)
+        #expect(try await harness.response("GET", "/__contract/requests?only=invalid").status == 200)
+    }
+}
