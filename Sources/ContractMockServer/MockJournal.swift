@@ -33,36 +33,55 @@ extension MockServer {
         public var answeredAnyway = false
     }
 
-    /// The requests received, oldest first, at most `limit` of them: a server that runs all day
-    /// keeps its newest requests and counts the ones it let go.
+    /// The requests received, oldest first: at most `limit` of them, holding at most `byteLimit`
+    /// bytes of text (paths, queries, headers, bodies) together, the oldest let go first. A
+    /// server that runs all day keeps its newest requests and counts the ones it let go; clients
+    /// that send 80 KiB of headers each fill it sooner, not bigger.
     struct Journal: Sendable {
         let limit: Int
+        let byteLimit: Int
         private(set) var entries: [Received] = []
+        private var sizes: [Int] = []
         private var start = 0
+        private var bytes = 0
         private(set) var dropped = 0
         private(set) var count = 0
 
-        init(limit: Int) {
-            self.limit = limit
+        init(limit: Int, byteLimit: Int) {
+            self.limit = max(1, limit)
+            self.byteLimit = max(1, byteLimit)
         }
 
         mutating func append(_ entry: Received) {
             count += 1
-            if entries.count - start < limit {
-                entries.append(entry)
-            } else {
-                entries.append(entry)
+            let size = Self.size(of: entry)
+            entries.append(entry)
+            sizes.append(size)
+            bytes += size
+            // The newest entry always stays, however big.
+            while entries.count - start > 1, entries.count - start > limit || bytes > byteLimit {
+                bytes -= sizes[start]
                 start += 1
                 dropped += 1
             }
             // Compacted once half is behind the start, so appending stays constant time.
             if start > 0, start * 2 >= entries.count {
                 entries.removeFirst(start)
+                sizes.removeFirst(start)
                 start = 0
             }
         }
 
         var all: ArraySlice<Received> { entries[start...] }
+
+        /// The text an entry holds, and a little for the rest of it.
+        static func size(of entry: Received) -> Int {
+            var size = 256 + entry.path.utf8.count + (entry.body?.count ?? 0) + (entry.mismatch?.utf8.count ?? 0)
+            for field in entry.query { size += 32 + field.name.utf8.count + field.value.utf8.count }
+            for field in entry.headers { size += 32 + field.name.utf8.count + field.value.utf8.count }
+            for violation in entry.violations { size += 128 + violation.message.utf8.count }
+            return size
+        }
     }
 }
 

@@ -31,10 +31,12 @@ public final class MockServer: Sendable {
         public var maxBodyBytes = 16 << 20
         /// A connection that sends nothing for this long, with no answer pending, is closed.
         public var idleTimeout = Duration.seconds(60)
-        /// The journal keeps the newest this many requests.
+        /// The journal keeps the newest this many requests…
         public var journalLimit = 10_000
-        /// The journal keeps this many bytes of each request's body (and counts them all), so a
-        /// full journal stays under about 50 MiB whatever clients send.
+        /// …holding this many bytes of their text at most (paths, queries, headers, bodies), so a
+        /// full journal stays near that size whatever clients send.
+        public var journalByteLimit = 32 << 20
+        /// The journal keeps this many bytes of each request's body (and counts them all).
         public var journalBodyLimit = 4 << 10
 
         public init() {}
@@ -78,7 +80,7 @@ public final class MockServer: Sendable {
     public init(fixtures: [FixtureFile], options: Options = Options(), onRequest: (@Sendable (Received) -> Void)? = nil) {
         self.options = options
         self.onRequest = onRequest
-        state = NIOLockedValueBox(State(set: ServedSet(fixtures), journal: Journal(limit: max(1, options.journalLimit))))
+        state = NIOLockedValueBox(State(set: ServedSet(fixtures), journal: Journal(limit: options.journalLimit, byteLimit: options.journalByteLimit)))
     }
 
     deinit {
@@ -247,7 +249,7 @@ public final class MockServer: Sendable {
             state.faults = []
             state.allowsEveryInvalidRequest = false
             state.relaxed = []
-            state.journal = Journal(limit: state.journal.limit)
+            state.journal = Journal(limit: state.journal.limit, byteLimit: state.journal.byteLimit)
             state.sequence = 0
         }
     }
@@ -267,8 +269,12 @@ public final class MockServer: Sendable {
         onRequest?(received)
     }
 
+    /// A duration in nanoseconds, at most a century's: `.seconds(Int64.max)`, meant as "never",
+    /// is a long time, not an overflow.
     static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let century: Int64 = 100 * 365 * 86_400
+        guard seconds < century else { return century * 1_000_000_000 }
+        return max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

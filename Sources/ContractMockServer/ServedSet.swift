@@ -27,9 +27,9 @@ final class ServedSet: Sendable {
                 headers.add(name: header.name, value: header.value)
             }
             headers.add(name: "Contract-Case", value: fixture.name)
-            guard MockReply.hasBody(fixture.status) else { return (headers, ByteBuffer()) }
-            headers.add(name: "Content-Length", value: String(fixture.body?.count ?? 0))
-            return (headers, ByteBuffer(bytes: fixture.body ?? []))
+            let body = MockReply.allowsBody(fixture.status) ? fixture.body ?? [] : []
+            if MockReply.sendsLength(fixture.status) { headers.add(name: "Content-Length", value: String(body.count)) }
+            return (headers, ByteBuffer(bytes: body))
         }
     }
 

@@ -41,7 +41,10 @@ struct SegmentTree: Sendable {
         segment.hasPrefix("{") && segment.hasSuffix("}")
     }
 
-    /// The routes whose template `segments` fills, in the order they were given.
+    /// The routes whose template `segments` fills, the most specific template first: where two
+    /// templates part, the one with a literal segment there comes before the one with a
+    /// placeholder (`/items/latest` before `/items/{id}`, as OpenAPI matches concrete paths
+    /// first); the routes of one template keep the order they were given in.
     func routes(matching segments: [String]) -> [Int] {
         var found: [Int] = []
         var pending: [(node: Int, depth: Int)] = [(0, 0)]
@@ -50,10 +53,10 @@ struct SegmentTree: Sendable {
                 found += nodes[node].ends
                 continue
             }
-            if let next = nodes[node].literals[segments[depth]] { pending.append((next, depth + 1)) }
+            // Last in, first out: the literal branch is walked before the placeholder's.
             if let next = nodes[node].placeholder { pending.append((next, depth + 1)) }
+            if let next = nodes[node].literals[segments[depth]] { pending.append((next, depth + 1)) }
         }
-        // A path both a literal and a placeholder take is rare; its routes keep the table's order.
-        return found.count > 1 ? found.sorted() : found
+        return found
     }
 }

@@ -61,8 +61,8 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, found \(port)") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be above 0, found \(maxBodyBytes)") }
-        guard idleTimeout.isFinite, idleTimeout > 0, idleTimeout <= 86_400 else {
-            throw ValidationError("--idle-timeout must be a number of seconds above 0 and at most 86400, found \(idleTimeout)")
+        guard idleTimeout.isFinite, idleTimeout >= 0.001, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be a number of seconds from 0.001 to 86400, found \(idleTimeout)")
         }
     }
 

@@ -255,6 +255,27 @@ struct MockServerTests {
         #expect(journal["dropped"]?.numberValue?.intValue == 2)
     }
 
+    /// Clients that send big headers fill the journal sooner, not bigger: its bytes are bounded.
+    @Test func theJournalsBytesAreBoundedToo() async throws {
+        var options = MockServer.Options()
+        options.journalByteLimit = 64 << 10
+        let harness = try Harness(options: options)
+        let big = String(repeating: "x", count: 20_000)
+        for _ in 1...10 { _ = try await harness.response("GET", "/api/products/1", headers: [("X-Big", big)]) }
+        let kept = harness.server.requests
+        #expect(kept.count == 3, "three of 20 KB fit in 64 KiB: \(kept.count)")
+        #expect(kept.map(\.sequence) == [8, 9, 10])
+        let journal = try Harness.object(try await harness.response("GET", "/__contract/requests"))
+        #expect(journal["dropped"]?.numberValue?.intValue == 7)
+    }
+
+    @Test func anIdleTimeoutOfForeverIsALongOne() async throws {
+        var options = MockServer.Options()
+        options.idleTimeout = .seconds(Int64.max)
+        let harness = try Harness(options: options)
+        #expect(try await harness.response("GET", "/api/products/1").status == 200)
+    }
+
     @Test func aBodyOverTheLimitGetsA413AndTheConnectionCloses() async throws {
         var options = MockServer.Options()
         options.maxBodyBytes = 1024
@@ -387,5 +408,38 @@ struct MockServerRawTests {
         let answer = try Self.exchange(port: try #require(harness.server.port), Array(text.utf8))
         #expect(String(decoding: answer.prefix(12), as: UTF8.self) == "HTTP/1.1 400")
         #expect(harness.server.requests.isEmpty, "nothing reached the fixtures")
+    }
+}
+
+/// Answers that have no body (204, 205, 304) send none, whatever the fixture holds (`contract
+/// fixtures` may synthesize `{}` from a schema) or a fault makes them: bytes after such a head
+/// would be read as the next answer on a kept-alive connection.
+struct MockServerNoBodyTests {
+    static func server(status: Int) throws -> MockServer {
+        let fixture = FixtureFile(
+            contract: "items.delete", caseName: "deleted", method: "DELETE", pathTemplate: "/items/{id}", status: status,
+            headers: [WireRequest.Field(name: "Content-Type", value: "application/json")], body: Array("{}".utf8),
+            endpoint: RequestDescription(method: "DELETE", pathTemplate: "/items/{id}"))
+        let server = MockServer(fixtures: [fixture])
+        try server.start()
+        return server
+    }
+
+    static let twoDeletes = Array("DELETE /items/1 HTTP/1.1\r\nHost: x\r\n\r\nDELETE /items/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+
+    @Test(arguments: [204, 205, 304])
+    func aFixtureBodyIsNotSentWithAnAnswerThatHasNone(_ status: Int) throws {
+        let server = try Self.server(status: status)
+        let text = String(decoding: try MockServerRawTests.exchange(port: try #require(server.port), Self.twoDeletes), as: UTF8.self)
+        #expect(text.components(separatedBy: "HTTP/1.1 \(status)").count == 3, "two answers: \(text)")
+        #expect(!text.contains("{}"), "\(text)")
+        #expect(text.contains("Content-Length: 0") == (status == 205), "\(text)")
+    }
+
+    @Test func aStatusFaultToNoContentSendsNoBody() async throws {
+        let server = try Self.server(status: 200)
+        try server.inject(.status(204))
+        let text = String(decoding: try MockServerRawTests.exchange(port: try #require(server.port), Self.twoDeletes), as: UTF8.self)
+        #expect(text.components(separatedBy: "HTTP/1.1 204").count == 3 && !text.contains("{}") && !text.contains("Content-Length"), "\(text)")
     }
 }
