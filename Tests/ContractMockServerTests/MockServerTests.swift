@@ -5,17 +5,6 @@ import ContractRequests
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-private let systemSocket = Glibc.socket
-private let streamSocket = Int32(SOCK_STREAM.rawValue)
-private let noSignal = Int32(MSG_NOSIGNAL)
-#elseif canImport(Darwin)
-import Darwin
-private let systemSocket = Darwin.socket
-private let streamSocket = SOCK_STREAM
-private let noSignal: Int32 = 0
-#endif
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -377,35 +366,10 @@ struct MockServerTests {
 /// Bytes that are not HTTP, or a header past NIO's bound: a 400, then the connection closes
 /// (read to its end here; the receive timeout only guards against a hang).
 struct MockServerRawTests {
-    static func exchange(port: Int, _ bytes: [UInt8]) throws -> [UInt8] {
-        let socket = systemSocket(AF_INET, streamSocket, 0)
-        try #require(socket >= 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(connected == 0)
-        var guardTime = timeval(tv_sec: 600, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
-        _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, noSignal) }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            received += buffer[0..<count]
-        }
-        return received
-    }
-
     @Test(arguments: ["GARBAGE\r\n\r\n", "GET /api/products/1 HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 200_000) + "\r\n\r\n"])
     func whatIsNotHTTPGetsA400AndTheConnectionCloses(_ text: String) throws {
         let harness = try MockServerHarness()
-        let answer = try Self.exchange(port: try #require(harness.server.port), Array(text.utf8))
+        let answer = try RawConnection.exchange(port: try #require(harness.server.port), Array(text.utf8))
         #expect(String(decoding: answer.prefix(12), as: UTF8.self) == "HTTP/1.1 400")
         #expect(harness.server.requests.isEmpty, "nothing reached the fixtures")
     }
@@ -430,7 +394,7 @@ struct MockServerNoBodyTests {
     @Test(arguments: [204, 205, 304])
     func aFixtureBodyIsNotSentWithAnAnswerThatHasNone(_ status: Int) throws {
         let server = try Self.server(status: status)
-        let text = String(decoding: try MockServerRawTests.exchange(port: try #require(server.port), Self.twoDeletes), as: UTF8.self)
+        let text = String(decoding: try RawConnection.exchange(port: try #require(server.port), Self.twoDeletes), as: UTF8.self)
         #expect(text.components(separatedBy: "HTTP/1.1 \(status)").count == 3, "two answers: \(text)")
         #expect(!text.contains("{}"), "\(text)")
         #expect(text.contains("Content-Length: 0") == (status == 205), "\(text)")
@@ -439,7 +403,7 @@ struct MockServerNoBodyTests {
     @Test func aStatusFaultToNoContentSendsNoBody() async throws {
         let server = try Self.server(status: 200)
         try server.inject(.status(204))
-        let text = String(decoding: try MockServerRawTests.exchange(port: try #require(server.port), Self.twoDeletes), as: UTF8.self)
+        let text = String(decoding: try RawConnection.exchange(port: try #require(server.port), Self.twoDeletes), as: UTF8.self)
         #expect(text.components(separatedBy: "HTTP/1.1 204").count == 3 && !text.contains("{}") && !text.contains("Content-Length"), "\(text)")
     }
 }
