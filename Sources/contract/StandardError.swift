@@ -1,6 +1,7 @@
 import Foundation
 
-/// Writes a line to standard error, where messages about the run itself belong.
+/// Writes a line to standard error, where messages about the run itself belong. A reader that
+/// went away is not an error of the command's (`contract serve`, which ignores SIGPIPE, goes on).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
 }
