@@ -5,6 +5,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// A mock server on the example app's fixtures (the folder `contract fixtures` wrote from the
 /// bundled contracts), on a free loopback port, and a real HTTP client (libcurl) to call it.
 struct MockServerHarness {
@@ -45,6 +49,15 @@ struct MockServerHarness {
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(fixturesFolder)/\(contract)/\(caseName).json"))
         let json = try #require(try JSONParser().parse(Array(data)).value.objectValue?["response"]?.objectValue?["body"])
         return Array(CanonicalJSONWriter(style: .compact).string(json).utf8)
+    }
+
+    /// A `URLSession` whose timeouts only guard against a hang: its own 60 s is a clock a loaded
+    /// machine can outrun (a CI run beside busy loops timed a loopback request out).
+    static func patientSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 600
+        configuration.timeoutIntervalForResource = 900
+        return URLSession(configuration: configuration)
     }
 
     static let token = ("Authorization", "Bearer example-token")

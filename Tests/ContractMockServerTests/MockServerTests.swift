@@ -348,7 +348,7 @@ struct MockServerTests {
 
     @Test func aURLSessionClientGetsTheSameAnswers() async throws {
         let harness = try Harness()
-        let session = URLSession(configuration: .ephemeral)
+        let session = MockServerHarness.patientSession()
         let url = try #require(URL(string: harness.base + "/api/products/1"))
         let (data, response) = try await session.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)

@@ -70,7 +70,12 @@ struct ServeCommandTests {
         let found = try serving.curl([base + "/api/products/1"])
         #expect(found.status == 200 && found.body.contains(#""name":"Pencil""#))
 
-        let session = URLSession(configuration: .ephemeral)
+        // URLSession's own 60 s timeout is a clock a loaded machine can outrun (a CI run beside
+        // busy loops timed one out); ten minutes only guards against a hang.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 600
+        configuration.timeoutIntervalForResource = 900
+        let session = URLSession(configuration: configuration)
         var missing = URLRequest(url: try #require(URL(string: base + "/api/products/1")))
         missing.setValue("case=missing", forHTTPHeaderField: "Prefer")
         let (_, missingResponse) = try await session.data(for: missing)

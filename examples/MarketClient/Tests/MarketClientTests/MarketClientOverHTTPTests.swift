@@ -18,7 +18,11 @@ struct MarketClientOverHTTPTests {
         server = try MockServer(bundle: .module)
         try server.start()
         let base = try #require(server.baseURL.flatMap(URL.init(string:)))
-        client = MarketClient(baseURL: base, session: URLSession(configuration: .ephemeral), token: "test-token")
+        // Timeouts that only guard against a hang: URLSession's 60 s is a clock a loaded machine can outrun.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 600
+        configuration.timeoutIntervalForResource = 900
+        client = MarketClient(baseURL: base, session: URLSession(configuration: configuration), token: "test-token")
     }
 
     @Test func fetchesAProduct() async throws {
