@@ -34,7 +34,7 @@ public struct FixtureFile: Sendable, Hashable {
     public var route: Route {
         Route(
             contract: contract, caseName: caseName, method: method, pathTemplate: pathTemplate, query: query, status: status,
-            describedQuery: Set(endpoint.parameters.filter { $0.location == .query && $0.schema != nil }.map(\.name)))
+            describedQuery: endpoint.describedQuery)
     }
 
     public init(

@@ -90,6 +90,12 @@ public struct RequestDescription: Sendable, Hashable {
     public var assertsFormats: Bool
     public var schemaFiles: [SchemaFile]
 
+    /// The query parameters it describes with a schema: any value of theirs routes to the
+    /// endpoint, and the checks hold it (``Route/describedQuery``).
+    public var describedQuery: Set<String> {
+        Set(parameters.filter { $0.location == .query && $0.schema != nil }.map(\.name))
+    }
+
     public init(
         method: String, pathTemplate: String, parameters: [Parameter] = [], headers: [Header] = [], body: Body? = nil, assertsFormats: Bool = true,
         schemaFiles: [SchemaFile] = []

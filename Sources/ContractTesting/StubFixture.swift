@@ -33,7 +33,7 @@ public struct StubFixture: Sendable, Equatable {
         Route(
             contract: contract, caseName: caseName, method: method, pathTemplate: pathTemplate,
             query: query.map { Route.QueryItem(name: $0.name, value: $0.value) }, status: status,
-            describedQuery: Set(endpoint.parameters.filter { $0.location == .query && $0.schema != nil }.map(\.name)))
+            describedQuery: endpoint.describedQuery)
     }
 
     /// `products.get/found`.
