@@ -3,7 +3,8 @@ import ContractModel
 
 /// The request half of a fixture: what a unit test's client is expected to send. Secrets never
 /// appear: a header or query value holding `${env:…}` is left out, and in a body it reads `***`.
-/// A value captured by a setup step has no value offline; it appears as `{name}`.
+/// A value captured by a setup step has no value offline; it appears as `{name}`. A
+/// `${unique:NAME}` is the same stand-in every time, so fixtures stay byte-stable.
 enum FixtureRequest {
     static func json(_ contract: Contract, _ testCase: ContractCase) -> JSONValue {
         let endpoint = contract.endpoint
@@ -48,6 +49,7 @@ enum FixtureRequest {
             case .literal(let text): text
             case .env: "***"
             case .capture(let name): "{\(name)}"
+            case .unique(let name): UniqueValues.stable.value(for: name)
             }
         }.joined()
     }

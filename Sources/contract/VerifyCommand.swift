@@ -42,6 +42,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Requests in flight at once.")
     var concurrency = 8
 
+    @Option(help: "Cases that change state (a POST, PUT, PATCH or DELETE among their requests) in flight at once; by default as many as --concurrency. 1 suits a server that cannot take concurrent writes (SQLite).")
+    var writeConcurrency: Int?
+
     @Option(help: "Seconds a whole request may take.")
     var timeout: Double = 30
 
@@ -96,6 +99,7 @@ struct VerifyCommand: AsyncParsableCommand {
         arguments.tags = tags
         arguments.shard = shard
         arguments.concurrency = concurrency
+        arguments.writeConcurrency = writeConcurrency
         arguments.timeout = timeout
         arguments.connectTimeout = connectTimeout
         arguments.retries = retries

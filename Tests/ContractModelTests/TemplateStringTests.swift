@@ -14,11 +14,11 @@ struct TemplateStringTests {
 
     @Test(arguments: [
         ("${env:TOKEN", "unterminated placeholder '${env:TOKEN', expected '}' (write '$${' for a literal '${')"),
-        ("${TOKEN}", "placeholder '${TOKEN}' needs a kind, expected '${env:NAME}' or '${capture:NAME}'"),
+        ("${TOKEN}", "placeholder '${TOKEN}' needs a kind, expected '${env:NAME}', '${capture:NAME}' or '${unique:NAME}'"),
         ("${env:}", "placeholder '${env:}' has an invalid name '', expected letters, digits and '_', not starting with a digit"),
         ("${env:1A}", "placeholder '${env:1A}' has an invalid name '1A', expected letters, digits and '_', not starting with a digit"),
-        ("${secret:A}", "placeholder '${secret:A}' has an unknown kind 'secret', expected 'env' or 'capture'"),
-        ("${Env:A}", "placeholder '${Env:A}' has an unknown kind 'Env', expected 'env' or 'capture', did you mean 'env'?"),
+        ("${secret:A}", "placeholder '${secret:A}' has an unknown kind 'secret', expected 'env', 'capture' or 'unique'"),
+        ("${Env:A}", "placeholder '${Env:A}' has an unknown kind 'Env', expected 'env', 'capture' or 'unique', did you mean 'env'?"),
     ])
     func rejectsMalformedPlaceholders(_ text: String, _ message: String) {
         #expect(throws: TemplateSyntaxError(message: message)) { try TemplateString(parsing: text) }

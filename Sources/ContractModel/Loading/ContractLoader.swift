@@ -227,7 +227,7 @@ extension Contract {
         // By index: a loop over the cases copied each one whole.
         for index in cases.indices {
             if let schema = cases[index].request.schema { schemas.append(schema) }
-            for step in cases[index].setup { if let schema = step.request.schema { schemas.append(schema) } }
+            for step in cases[index].setup + cases[index].teardown { if let schema = step.request.schema { schemas.append(schema) } }
             if case .json(let schema, _) = cases[index].response.body.base { schemas.append(schema) }
         }
         return schemas

@@ -12,26 +12,7 @@ extension DocumentDecoder {
         let tags = stringList(fields["tags"], "tags")
 
         var captured: [String] = []
-        var setup: [SetupStep] = []
-        if let setupField = fields["setup"] {
-            if setupField.value.arrayValue == nil {
-                error("'setup' must be an array of steps, found \(describe(setupField.value))", at: setupField.pointer)
-            }
-            var stepNames: [String: JSONPointer] = [:]
-            for element in setupField.elements {
-                let usesBefore = templateUses.count
-                guard let step = decodeSetupStep(element) else { continue }
-                checkCaptureUses(from: usesBefore, captured: captured, owner: "setup step '\(step.name)'")
-                if let first = stepNames[step.name], let location = document.location(of: first) {
-                    error("duplicate setup step name '\(step.name)', first used at line \(location.line), column \(location.column)",
-                        at: element.pointer.appending("name"))
-                }
-                stepNames[step.name] = element.pointer.appending("name")
-                captured += step.captures.map(\.variable)
-                setup.append(step)
-            }
-        }
-
+        let setup = decodeSteps(fields["setup"], "setup", captured: &captured, defaultStatus: .success)
         let usesBefore = templateUses.count
         var request = CaseRequest()
         let requestFields = fields["request"].flatMap { object($0, "the request of \(what())", allowed: FormatKeys.caseRequest) }
@@ -41,10 +22,37 @@ extension DocumentDecoder {
             checkPathParams(request, path: path, owner: what(), fields: requestFields, at: field.pointer)
         }
         let response = fields["response"].flatMap { decodeResponse($0, what: what()) }
+        let teardown = decodeSteps(fields["teardown"], "teardown", captured: &captured, defaultStatus: SetupStep.teardownStatus)
         guard let checkedName, let response else { return nil }
         return ContractCase(
             name: checkedName, summary: summary, description: description, tags: tags, setup: setup, request: request,
-            response: response, pointer: field.pointer)
+            response: response, teardown: teardown, pointer: field.pointer)
+    }
+
+    /// A case's `setup` or `teardown`: steps with names unique within the list, each reading only
+    /// what an earlier step captured (for teardown, the setup's captures too).
+    private mutating func decodeSteps(
+        _ listField: Field?, _ key: String, captured: inout [String], defaultStatus: StatusExpectation
+    ) -> [SetupStep] {
+        guard let listField else { return [] }
+        if listField.value.arrayValue == nil {
+            error("'\(key)' must be an array of steps, found \(describe(listField.value))", at: listField.pointer)
+        }
+        var steps: [SetupStep] = []
+        var stepNames: [String: JSONPointer] = [:]
+        for element in listField.elements {
+            let usesBefore = templateUses.count
+            guard let step = decodeSetupStep(element, kind: key, defaultStatus: defaultStatus) else { continue }
+            checkCaptureUses(from: usesBefore, captured: captured, owner: "\(key) step '\(step.name)'")
+            if let first = stepNames[step.name], let location = document.location(of: first) {
+                error("duplicate \(key) step name '\(step.name)', first used at line \(location.line), column \(location.column)",
+                    at: element.pointer.appending("name"))
+            }
+            stepNames[step.name] = element.pointer.appending("name")
+            captured += step.captures.map(\.variable)
+            steps.append(step)
+        }
+        return steps
     }
 
     /// Every `${capture:NAME}` read since `start` must name a variable captured by an earlier step.
@@ -57,9 +65,9 @@ extension DocumentDecoder {
         }
     }
 
-    mutating func decodeSetupStep(_ field: Field) -> SetupStep? {
+    mutating func decodeSetupStep(_ field: Field, kind: String = "setup", defaultStatus: StatusExpectation = .success) -> SetupStep? {
         let name = field.value.objectValue?["name"]?.stringValue
-        let what = name.map { "setup step '\($0)'" } ?? "a setup step"
+        let what = name.map { "\(kind) step '\($0)'" } ?? "a \(kind) step"
         guard let fields = object(field, what, allowed: FormatKeys.setupStep, required: ["name", "request"]) else { return nil }
         let checkedName = identifier(fields["name"], "name")
         var method: HTTPMethod?
@@ -75,7 +83,7 @@ extension DocumentDecoder {
                 checkPathParams(request, path: path, owner: what, fields: requestFields, at: field.pointer)
             }
         }
-        let status = fields["status"].map { decodeStatus($0) } ?? .success
+        let status = fields["status"].map { decodeStatus($0) } ?? defaultStatus
         var captures: [SetupStep.Capture] = []
         if let captureField = fields["capture"] {
             if captureField.value.objectValue == nil {

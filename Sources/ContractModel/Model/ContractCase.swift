@@ -9,12 +9,16 @@ public struct ContractCase: Sendable, Hashable {
     public var setup: [SetupStep]
     public var request: CaseRequest
     public var response: ResponseExpectation
+    /// Requests run after the case's own, whatever its outcome, in order: what undoes its setup.
+    /// A step whose captures were never made (its setup failed first) is skipped; a step that
+    /// fails is reported, never counted as the case's drift.
+    public var teardown: [SetupStep]
     /// Where the case is in its file, e.g. `/cases/1`.
     public var pointer: JSONPointer
 
     public init(
         name: String, summary: String? = nil, description: String? = nil, tags: [String] = [], setup: [SetupStep] = [],
-        request: CaseRequest = CaseRequest(), response: ResponseExpectation, pointer: JSONPointer
+        request: CaseRequest = CaseRequest(), response: ResponseExpectation, teardown: [SetupStep] = [], pointer: JSONPointer
     ) {
         self.name = name
         self.summary = summary
@@ -23,6 +27,7 @@ public struct ContractCase: Sendable, Hashable {
         self.setup = setup
         self.request = request
         self.response = response
+        self.teardown = teardown
         self.pointer = pointer
     }
 }
@@ -54,7 +59,8 @@ public enum RequestBody: Sendable, Hashable {
     case text(TemplateString)
 }
 
-/// A request run before the case's own, whose response values can be captured for it.
+/// A request run before the case's own (setup), whose response values can be captured for it, or
+/// after it (teardown).
 public struct SetupStep: Sendable, Hashable {
     public var name: String
     public var method: HTTPMethod
@@ -63,6 +69,10 @@ public struct SetupStep: Sendable, Hashable {
     public var status: StatusExpectation
     /// Variable name to JSON Pointer into the step's response body.
     public var captures: [Capture]
+
+    /// What a teardown step accepts unless it says: a success, or the item already gone (the
+    /// case's own request may have deleted it).
+    public static let teardownStatus = StatusExpectation([.class(2), .code(404), .code(410)])
 
     public struct Capture: Sendable, Hashable {
         public var variable: String
@@ -83,5 +93,35 @@ public struct SetupStep: Sendable, Hashable {
         self.request = request
         self.status = status
         self.captures = captures
+    }
+}
+
+extension CaseRequest {
+    /// Every text with placeholders the request holds: path parameters, query and header values,
+    /// the text body, and the strings of a JSON body that hold `${`.
+    public var templates: [TemplateString] {
+        var templates = Array(pathParams.values)
+        templates += query.flatMap { $0.values ?? [] }
+        templates += headers.compactMap(\.value)
+        switch body {
+        case .text(let text): templates.append(text)
+        case .json(let value): templates += Self.strings(in: value).compactMap { $0.contains("${") ? try? TemplateString(parsing: $0) : nil }
+        case nil: break
+        }
+        return templates
+    }
+
+    /// The variables of `${capture:…}` placeholders anywhere in the request.
+    public var capturedVariables: [String] {
+        templates.flatMap(\.capturedVariables)
+    }
+
+    private static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let string): [string]
+        case .array(let elements): elements.flatMap(strings)
+        case .object(let object): object.members.flatMap { strings(in: $0.value) }
+        default: []
+        }
     }
 }

@@ -53,7 +53,7 @@ public enum ContractFormatSchema {
     },
     "template": {
       "type": "string",
-      "description": "Text that may hold '${env:NAME}' (a secret from the environment, never printed) and '${capture:NAME}' (a value captured by a setup step). '$${' is a literal '${'."
+      "description": "Text that may hold '${env:NAME}' (a secret from the environment, never printed), '${capture:NAME}' (a value captured by a setup step) and '${unique:NAME}' (12 letters and digits made fresh for each run of the case, the same for one name within it). '$${' is a literal '${'."
     },
     "scalar": { "type": ["string", "number", "boolean"] },
     "headerName": { "type": "string", "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" },
@@ -278,7 +278,7 @@ public enum ContractFormatSchema {
     },
     "setupStep": {
       "type": "object",
-      "description": "A request run before the case's own; a step whose status does not match fails the case.",
+      "description": "A request run before the case's own (setup: a step whose status does not match fails the case) or after it (teardown).",
       "required": ["name", "request"],
       "additionalProperties": false,
       "properties": {
@@ -318,7 +318,12 @@ public enum ContractFormatSchema {
         "tags": { "$ref": "#/$defs/tags" },
         "setup": { "type": "array", "items": { "$ref": "#/$defs/setupStep" } },
         "request": { "$ref": "#/$defs/caseRequest" },
-        "response": { "$ref": "#/$defs/response" }
+        "response": { "$ref": "#/$defs/response" },
+        "teardown": {
+          "type": "array",
+          "description": "Requests run after the case's own whatever its outcome, in order; a step whose captures were never made is skipped; a failure is reported, not counted as drift. Default status: 2XX, 404 or 410.",
+          "items": { "$ref": "#/$defs/setupStep" }
+        }
       }
     }
   }

@@ -1,4 +1,5 @@
-/// A string that may hold `${env:NAME}` and `${capture:NAME}` placeholders; `$${` is a literal `${`.
+/// A string that may hold `${env:NAME}`, `${capture:NAME}` and `${unique:NAME}` placeholders; `$${`
+/// is a literal `${`.
 public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
     public enum Segment: Sendable, Hashable {
         case literal(String)
@@ -6,6 +7,9 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
         case env(String)
         /// A value captured by an earlier setup step of the same case.
         case capture(String)
+        /// A value made fresh for each run of a case, the same for every use of one name within
+        /// it: what must not collide with another case's or an earlier run's (``UniqueValue``).
+        case unique(String)
     }
 
     public var segments: [Segment]
@@ -18,7 +22,7 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
         segments = literal.isEmpty ? [] : [.literal(literal)]
     }
 
-    public static let placeholderKinds = ["env", "capture"]
+    public static let placeholderKinds = ["env", "capture", "unique"]
 
     /// Parses the placeholders of `text`; the error says what is wrong with the first bad one.
     public init(parsing text: String) throws(TemplateSyntaxError) {
@@ -46,7 +50,7 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
             let placeholder = "${\(body)}"
             guard let colon = body.firstIndex(of: ":") else {
                 throw TemplateSyntaxError(
-                    message: "placeholder '\(placeholder)' needs a kind, expected '${env:NAME}' or '${capture:NAME}'")
+                    message: "placeholder '\(placeholder)' needs a kind, expected '${env:NAME}', '${capture:NAME}' or '${unique:NAME}'")
             }
             let kind = String(body[..<colon])
             let name = String(body[body.index(after: colon)...])
@@ -61,9 +65,10 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
             switch kind {
             case "env": segments.append(.env(name))
             case "capture": segments.append(.capture(name))
+            case "unique": segments.append(.unique(name))
             default:
                 throw TemplateSyntaxError(
-                    message: "placeholder '\(placeholder)' has an unknown kind '\(kind)', expected 'env' or 'capture'"
+                    message: "placeholder '\(placeholder)' has an unknown kind '\(kind)', expected 'env', 'capture' or 'unique'"
                         + didYouMean(kind, among: Self.placeholderKinds))
             }
             rest = afterDollar[afterDollar.index(after: close)...]
@@ -92,6 +97,10 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
         segments.compactMap { if case .capture(let name) = $0 { name } else { nil } }
     }
 
+    public var uniqueNames: [String] {
+        segments.compactMap { if case .unique(let name) = $0 { name } else { nil } }
+    }
+
     /// The text as written, with `$${` for literal `${`.
     public var description: String {
         segments.map {
@@ -99,6 +108,7 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
             case .literal(let text): text.replacing("${", with: "$${")
             case .env(let name): "${env:\(name)}"
             case .capture(let name): "${capture:\(name)}"
+            case .unique(let name): "${unique:\(name)}"
             }
         }.joined()
     }

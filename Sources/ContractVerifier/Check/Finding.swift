@@ -13,6 +13,7 @@ public struct Finding: Sendable, Hashable {
             case body
             case setup
             case transport
+            case teardown
         }
 
         /// For switches inside this module, which may be exhaustive; users compare with `==`.
@@ -34,8 +35,10 @@ public struct Finding: Sendable, Hashable {
         public static let setup = Kind(.setup)
         /// No usable response came back.
         public static let transport = Kind(.transport)
+        /// A teardown step failed after the case; listed apart from the case's findings.
+        public static let teardown = Kind(.teardown)
 
-        /// What reports print for this kind: `status`, `header`, `content-type`, `body`, `setup`, `transport`.
+        /// What reports print for this kind: `status`, `header`, `content-type`, `body`, `setup`, `transport`, `teardown`.
         public var rawValue: String { base.rawValue }
 
         /// The kind whose printed name is `rawValue`, nil when no kind has it.

@@ -16,6 +16,8 @@ public struct VerifyArguments: Sendable {
     /// `--shard i/n`.
     public var shard: String?
     public var concurrency = 8
+    /// `--write-concurrency N`: cases that change state in flight at once; nil: no limit of their own.
+    public var writeConcurrency: Int?
     /// Seconds a whole request may take.
     public var timeout: Double = 30
     /// Seconds to establish a connection.
@@ -57,6 +59,7 @@ public struct VerifyArguments: Sendable {
             options.selection.shard = parsed
         }
         options.concurrency = concurrency
+        options.writeConcurrency = writeConcurrency
         options.retries = retries
         options.timeout = try Self.duration(seconds: timeout, option: "--timeout")
         options.connectTimeout = try Self.duration(seconds: connectTimeout, option: "--connect-timeout")

@@ -58,6 +58,9 @@ public struct CaseResult: Sendable {
     /// Its place in the plan of the whole run, every shard together (from 0); nil for a result
     /// made outside a plan.
     public var position: Int? = nil
+    /// What went wrong in the case's teardown steps (kind ``Finding/Kind/teardown``): reported, but
+    /// never the case's outcome, since cleaning up is not what the contract promises.
+    public var teardown: [Finding] = []
 
     public var name: String { "\(contractID)/\(caseName)" }
 

@@ -3,8 +3,9 @@ import ContractJSON
 import ContractModel
 
 /// The execute stage for one case: its setup steps in order (capturing values), then its own
-/// request, as one chain of requests in one slot of the HTTP client's stream; then the check
-/// stage on the response, where it arrives. Retries on transport errors are the stream's.
+/// request, then its teardown steps, as one chain of requests in one slot of the HTTP client's
+/// stream; the check stage runs on the case's response where it arrives. Retries on transport
+/// errors are the stream's.
 struct CaseRunner: Sendable {
     let builder: RequestBuilder
     let checker: ResponseChecker
@@ -33,16 +34,14 @@ struct CaseRunner: Sendable {
                 request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position)
             switch outcome {
             case .failure(let error):
-                deliver(finish(result, error: error, setup: step.name, start: start))
-                return nil
+                return tearDown(planned, bindings, finish(result, error: error, setup: step.name, start: start), deliver)
             case .success(let response):
                 var bindings = bindings
                 if let finding = checkSetup(step, response, captures: &bindings.captures) {
                     result.response = Self.summary(response)
                     result.findings = [finding]
                     result.duration = ContinuousClock.now - start
-                    deliver(redacted(result))
-                    return nil
+                    return tearDown(planned, bindings, redacted(result), deliver)
                 }
                 return number + 1 < planned.testCase.setup.count
                     ? self.step(number + 1, of: planned, bindings, start, deliver) : self.request(planned, bindings, start, deliver)
@@ -64,15 +63,46 @@ struct CaseRunner: Sendable {
                 request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position)
             switch outcome {
             case .failure(let error):
-                deliver(finish(result, error: error, setup: nil, start: start))
+                return tearDown(planned, bindings, finish(result, error: error, setup: nil, start: start), deliver)
             case .success(let response):
                 result.findings = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
                 result.outcome = result.findings.isEmpty ? .passed : .failed
                 result.response = Self.summary(response)
                 result.duration = ContinuousClock.now - start
-                deliver(redacted(result))
+                return tearDown(planned, bindings, redacted(result), deliver)
             }
+        }
+    }
+
+    /// The case's teardown steps from `number` on, then the delivery of its result. A step that
+    /// reads a capture its setup never made (the setup failed first) is skipped: there is nothing
+    /// of its to undo.
+    private func tearDown(
+        _ planned: PlannedCase, _ bindings: Bindings, _ result: CaseResult, from number: Int = 0,
+        _ deliver: @escaping @Sendable (CaseResult) -> Void
+    ) -> StreamRequest? {
+        let steps = planned.testCase.teardown
+        guard let index = steps[number...].firstIndex(where: { step in step.request.capturedVariables.allSatisfy { bindings.captures[$0] != nil } })
+        else {
+            deliver(result)
             return nil
+        }
+        let step = steps[index]
+        let request = builder.build(step, bindings)
+        return StreamRequest(request.send) { outcome, attempts in
+            var result = result
+            var bindings = bindings
+            let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
+            switch outcome {
+            case .failure(let error):
+                result.teardown.append(redacted(
+                    Finding(kind: .teardown, rule: "teardown.no-response", subject: step.name, message: "teardown step '\(step.name)' got no response: \(error)\(retried)")))
+            case .success(let response):
+                if let finding = checkStep(step, response, captures: &bindings.captures, kind: .teardown) {
+                    result.teardown.append(redacted(finding))
+                }
+            }
+            return tearDown(planned, bindings, result, from: index + 1, deliver)
         }
     }
 
@@ -92,11 +122,18 @@ struct CaseRunner: Sendable {
         return redacted(result)
     }
 
-    /// The step's status, then its captures; the first problem fails the case.
+    /// The step's status, then its captures; the first problem fails a setup step (and the case).
     private func checkSetup(_ step: SetupStep, _ response: HTTPResponse, captures: inout [String: JSONValue]) -> Finding? {
+        checkStep(step, response, captures: &captures, kind: .setup)
+    }
+
+    /// A setup or teardown step's status, then its captures: the first problem, with rules named
+    /// after the kind (`setup.status`, `teardown.status`).
+    private func checkStep(_ step: SetupStep, _ response: HTTPResponse, captures: inout [String: JSONValue], kind: Finding.Kind) -> Finding? {
+        let word = kind.rawValue
         guard step.status.accepts(response.status) else {
             return Finding(
-                kind: .setup, rule: "setup.status", subject: step.name, message: "setup step '\(step.name)': expected status \(step.status), found \(response.status)",
+                kind: kind, rule: "\(word).status", subject: step.name, message: "\(word) step '\(step.name)': expected status \(step.status), found \(response.status)",
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets))
         }
         guard !step.captures.isEmpty else { return nil }
@@ -105,7 +142,7 @@ struct CaseRunner: Sendable {
             document = try JSONParser(tracksLocations: false).parse(response.body).value
         } catch {
             return Finding(
-                kind: .setup, rule: "setup.capture-json", subject: step.name, message: "setup step '\(step.name)': cannot capture from a body that is not JSON (\(error.message))",
+                kind: kind, rule: "\(word).capture-json", subject: step.name, message: "\(word) step '\(step.name)': cannot capture from a body that is not JSON (\(error.message))",
                 excerpt: BodyExcerpt.head(response.body, secrets: secrets))
         }
         for capture in step.captures {
@@ -113,7 +150,7 @@ struct CaseRunner: Sendable {
                 captures[capture.variable] = try document.resolve(capture.pointer)
             } catch {
                 return Finding(
-                    kind: .setup, rule: "setup.capture", subject: "\(step.name)/\(capture.variable)", message: "setup step '\(step.name)': cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
+                    kind: kind, rule: "\(word).capture", subject: "\(step.name)/\(capture.variable)", message: "\(word) step '\(step.name)': cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
                     pointer: capture.pointer.description, excerpt: BodyExcerpt.head(response.body, secrets: secrets))
             }
         }
@@ -134,16 +171,7 @@ struct CaseRunner: Sendable {
         guard !(secrets.isEmpty && result.findings.isEmpty) else { return result }
         func shown(_ text: String) -> String { ShownText.escaped(secrets.redact(text)) }
         var result = result
-        result.findings = result.findings.map { finding in
-            var finding = finding
-            finding.message = shown(finding.message)
-            finding.excerpt = finding.excerpt.map(shown)
-            // A member name is the server's to choose: an echoed secret can be a key in the pointer.
-            finding.pointer = finding.pointer.map(shown)
-            // So can a repeated member name.
-            finding.subject = finding.subject.map(shown)
-            return finding
-        }
+        result.findings = result.findings.map(redacted)
         if var response = result.response {
             response.headers = HTTPHeaders(response.headers.map { HTTPHeader(shown($0.name), shown($0.value)) })
             result.response = response
@@ -156,5 +184,17 @@ struct CaseRunner: Sendable {
             result.transportError = error
         }
         return result
+    }
+
+    private func redacted(_ finding: Finding) -> Finding {
+        func shown(_ text: String) -> String { ShownText.escaped(secrets.redact(text)) }
+        var finding = finding
+        finding.message = shown(finding.message)
+        finding.excerpt = finding.excerpt.map(shown)
+        // A member name is the server's to choose: an echoed secret can be a key in the pointer.
+        finding.pointer = finding.pointer.map(shown)
+        // So can a repeated member name.
+        finding.subject = finding.subject.map(shown)
+        return finding
     }
 }

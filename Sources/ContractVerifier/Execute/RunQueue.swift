@@ -4,7 +4,8 @@ import Foundation
 /// run beside another on the same resources while one of them changes state (see
 /// ``ResourceAccess``). A held case does not stop the cases after it that touch other resources,
 /// and no case overtakes an earlier held one it conflicts with, so cases on one resource run in
-/// plan order.
+/// plan order. With a write limit, a case that changes state also waits while that many such cases
+/// are in flight.
 final class RunQueue: @unchecked Sendable {
     enum Pull {
         case start(Int)
@@ -16,6 +17,10 @@ final class RunQueue: @unchecked Sendable {
     private let access: [ResourceAccess]
     private let count: Int
     private let checksConflicts: Bool
+    /// Cases that change state allowed in flight at once; nil: no limit of their own.
+    private let writeLimit: Int?
+    /// Whether `access`, `started` and `inFlight` are kept: conflicts or a write limit apply.
+    private let tracks: Bool
     /// Called when a finished case may let a held one start.
     private let wake: @Sendable () -> Void
     /// The first position not started yet; every one before it has started.
@@ -30,38 +35,49 @@ final class RunQueue: @unchecked Sendable {
     ///   - count: cases in the plan.
     ///   - changesState: whether any case changes state.
     ///   - access: what the case at a position touches; asked only when some case changes state.
-    ///   - independent: the cases share no state (told by the user): nothing is held back.
+    ///   - independent: the cases share no state (told by the user): none is held back for another
+    ///     on the same resources.
+    ///   - writeLimit: cases that change state in flight at once, whatever they touch; nil: no limit.
     init(
-        count: Int, changesState: Bool, access: (Int) -> ResourceAccess, independent: Bool, wake: @escaping @Sendable () -> Void
+        count: Int, changesState: Bool, access: (Int) -> ResourceAccess, independent: Bool, writeLimit: Int? = nil,
+        wake: @escaping @Sendable () -> Void
     ) {
         self.count = count
         // A run that changes nothing cannot conflict: the common case costs no checks.
         checksConflicts = !independent && changesState
-        self.access = checksConflicts ? (0..<count).map(access) : []
-        started = checksConflicts ? Array(repeating: false, count: count) : []
+        self.writeLimit = changesState ? writeLimit : nil
+        tracks = checksConflicts || self.writeLimit != nil
+        self.access = tracks ? (0..<count).map(access) : []
+        started = tracks ? Array(repeating: false, count: count) : []
         self.wake = wake
     }
 
     /// For tests: a queue over these accesses.
-    convenience init(_ access: [ResourceAccess], independent: Bool, wake: @escaping @Sendable () -> Void) {
-        self.init(count: access.count, changesState: access.contains(where: \.changes), access: { access[$0] }, independent: independent, wake: wake)
+    convenience init(_ access: [ResourceAccess], independent: Bool, writeLimit: Int? = nil, wake: @escaping @Sendable () -> Void) {
+        self.init(
+            count: access.count, changesState: access.contains(where: \.changes), access: { access[$0] }, independent: independent,
+            writeLimit: writeLimit, wake: wake)
     }
 
     func next() -> Pull {
         lock.withLock {
             guard cursor < count else { return .end }
-            guard checksConflicts else {
+            guard tracks else {
                 defer { cursor += 1 }
                 return .start(cursor)
             }
+            let writesFull = writeLimit.map { limit in inFlight.count(where: { access[$0].changes }) >= limit } ?? false
             var held: [Int] = []
             var position = cursor
             while position < count && position < cursor + Self.lookahead {
                 defer { position += 1 }
                 guard !started[position] else { continue }
                 let candidate = access[position]
-                if inFlight.contains(where: { access[$0].conflicts(with: candidate) })
-                    || held.contains(where: { access[$0].conflicts(with: candidate) }) {
+                if (writesFull && candidate.changes)
+                    || (checksConflicts
+                        && (inFlight.contains(where: { access[$0].conflicts(with: candidate) })
+                            || held.contains(where: { access[$0].conflicts(with: candidate) })))
+                {
                     held.append(position)
                     continue
                 }
@@ -77,7 +93,7 @@ final class RunQueue: @unchecked Sendable {
 
     /// The case at `position` has ended (its last request is done).
     func finished(_ position: Int) {
-        guard checksConflicts else { return }
+        guard tracks else { return }
         let wakes = lock.withLock {
             if let index = inFlight.firstIndex(of: position) { inFlight.remove(at: index) }
             defer { someoneWaits = false }

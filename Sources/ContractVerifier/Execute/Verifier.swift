@@ -24,7 +24,7 @@ public enum Verifier {
             environment: options.environment, secrets: secrets)
         let queue = RunQueue(
             count: plan.cases.count, changesState: plan.cases.contains(where: \.changesState), access: { plan.cases[$0].access },
-            independent: options.independentCases
+            independent: options.independentCases, writeLimit: options.writeConcurrency
         ) { client.wakeStreams() }
         await client.stream(width: options.concurrency, options: options.http, retries: options.retries) {
             switch queue.next() {

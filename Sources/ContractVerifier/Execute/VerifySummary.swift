@@ -12,6 +12,11 @@ public struct VerifySummary: Sendable {
     public private(set) var errors = 0
     /// Cases whose request reached no server (DNS, refused connection, TLS).
     public private(set) var unreachable = 0
+    /// Cases answered `429 Too Many Requests` or `503 Service Unavailable` (their own request or
+    /// a setup step's): a server refusing the load, which fewer requests at once may spare.
+    public private(set) var refusedUnderLoad = 0
+    /// Of those, the answers that said when to come back (`Retry-After`).
+    public private(set) var refusedWithRetryAfter = 0
     /// Distinct findings (by fingerprint, per case) the baseline does not know, and those it does.
     /// Without a baseline every finding is new.
     public private(set) var newFindings = 0
@@ -43,6 +48,10 @@ public struct VerifySummary: Sendable {
         case .error: errors += 1
         }
         if result.isUnreachable { unreachable += 1 }
+        if let response = result.response, response.status == 429 || response.status == 503 {
+            refusedUnderLoad += 1
+            if response.headers.contains(where: { $0.name.lowercased() == "retry-after" }) { refusedWithRetryAfter += 1 }
+        }
         var seen: Set<String> = []
         for finding in result.findings where seen.insert(finding.fingerprint(contract: result.contractID, case: result.caseName)).inserted {
             if finding.isKnown { knownFindings += 1 } else { newFindings += 1 }

@@ -220,24 +220,33 @@ struct ReportReader {
         if let value = document.member("transportError", of: object), document.kind(value) == .object {
             transportError = self.transportError(value, at: pointer.appending("transportError"))
         }
-        var findings: [Finding] = []
-        if let list = array(object, "findings", at: pointer, atMost: ReportLimits.maxFindings, what: "findings in a case") {
-            findings.reserveCapacity(document.count(list))
-            for (index, element) in document.elements(list).enumerated() {
-                guard !document.isFull else { break }
-                let place = pointer.appending("findings").appending(String(index))
-                guard document.kind(element) == .object else {
-                    problem("expected a finding object, found \(document.describe(element))", at: place, entry: element)
-                    continue
-                }
-                if let finding = self.finding(element, caseName: "\(contract ?? "")/\(caseName ?? "")", at: place) { findings.append(finding) }
-            }
-        }
+        let caseID = "\(contract ?? "")/\(caseName ?? "")"
+        let findings = findingList(object, "findings", caseID: caseID, at: pointer) ?? []
+        // Written only when a teardown step failed.
+        let teardown = document.member("teardown", of: object) == nil ? [] : findingList(object, "teardown", caseID: caseID, at: pointer) ?? []
         guard let contract, let caseName, let file, let outcome, let duration, let attempts, let request else { return nil }
         if run != nil, position == nil { return nil }
         return CaseResult(
             contractID: contract, caseName: caseName, file: file, outcome: outcome, request: request, response: response, findings: findings,
-            transportError: transportError, attempts: attempts, duration: duration, position: position)
+            transportError: transportError, attempts: attempts, duration: duration, position: position, teardown: teardown)
+    }
+
+    /// A case's list of findings under `key` (`findings`, `teardown`), each checked; nil when the
+    /// list is missing or not one.
+    private mutating func findingList(_ object: Int, _ key: StaticString, caseID: String, at pointer: JSONPointer) -> [Finding]? {
+        guard let list = array(object, key, at: pointer, atMost: ReportLimits.maxFindings, what: "findings in a case") else { return nil }
+        var findings: [Finding] = []
+        findings.reserveCapacity(document.count(list))
+        for (index, element) in document.elements(list).enumerated() {
+            guard !document.isFull else { break }
+            let place = pointer.appending("\(key)").appending(String(index))
+            guard document.kind(element) == .object else {
+                problem("expected a finding object, found \(document.describe(element))", at: place, entry: element)
+                continue
+            }
+            if let finding = self.finding(element, caseName: caseID, at: place) { findings.append(finding) }
+        }
+        return findings
     }
 
     private mutating func requestValue(_ object: Int, at pointer: JSONPointer) -> DisplayedRequest? {

@@ -2,10 +2,11 @@ import ContractJSON
 import ContractModel
 
 /// The values placeholders stand for while a case runs: the environment's (secrets) and the
-/// values captured by the case's setup steps.
+/// values captured by the case's setup steps, and the case's own `${unique:…}` values.
 struct Bindings: Sendable {
     var environment: [String: String]
     var captures: [String: JSONValue] = [:]
+    var unique = UniqueValues.fresh()
 
     /// The text to send. A missing capture renders empty; the step that should have captured it
     /// has already failed the case.
@@ -27,6 +28,7 @@ struct Bindings: Sendable {
             case .literal(let literal): text += literal
             case .env(let name): text += redacted ? Secrets.mask : environment[name] ?? ""
             case .capture(let name): text += captures[name].map(Self.text) ?? ""
+            case .unique(let name): text += unique.value(for: name)
             }
         }
         return text

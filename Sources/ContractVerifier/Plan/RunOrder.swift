@@ -1,7 +1,7 @@
 import ContractModel
 
 /// The order cases run and are reported in: every case that only reads (its request and its
-/// setup steps all GET, HEAD or OPTIONS) first, then the cases that change state, each group in
+/// setup and teardown steps all GET, HEAD or OPTIONS) first, then the cases that change state, each group in
 /// contract order. Reads then see the server as it was before any case changed it, however many
 /// requests run at once.
 enum RunOrder {
@@ -22,11 +22,11 @@ struct ResourceAccess: Sendable {
     init(_ contract: Contract, _ testCase: ContractCase) {
         changes = Self.changesState(contract, testCase)
         paths = [Self.segments(contract.endpoint.path, testCase.request.pathParams)]
-            + testCase.setup.map { Self.segments($0.path, $0.request.pathParams) }
+            + (testCase.setup + testCase.teardown).map { Self.segments($0.path, $0.request.pathParams) }
     }
 
     static func changesState(_ contract: Contract, _ testCase: ContractCase) -> Bool {
-        !isSafe(contract.endpoint.method) || testCase.setup.contains { !isSafe($0.method) }
+        !isSafe(contract.endpoint.method) || (testCase.setup + testCase.teardown).contains { !isSafe($0.method) }
     }
 
     /// Two cases may not run at once when one changes state and they touch paths on one branch:

@@ -15,6 +15,9 @@ extension VerifyOptions {
                 "--shard splits a run in at most \(Shard.maxCount) parts (contract merge reads that many reports), found '\(shard.index)/\(shard.count)'")
         }
         guard concurrency >= 1 else { throw DiagnosticsError(argument: "--concurrency must be at least 1, found \(concurrency)") }
+        if let writeConcurrency, writeConcurrency < 1 {
+            throw DiagnosticsError(argument: "--write-concurrency must be at least 1, found \(writeConcurrency)")
+        }
         guard retries >= 0 else { throw DiagnosticsError(argument: "--retries must not be negative, found \(retries)") }
         guard maxRedirects >= 0 else { throw DiagnosticsError(argument: "--max-redirects must not be negative, found \(maxRedirects)") }
         // libcurl reads a timeout of 0 as none at all.

@@ -10,6 +10,10 @@ public struct VerifyOptions: Sendable {
     public var selection = CaseSelection()
     /// Requests in flight at once, at least 1.
     public var concurrency = 8
+    /// Cases that change state (a POST, PUT, PATCH or DELETE among their requests, setup and
+    /// teardown included) in flight at once, at least 1 (`--write-concurrency`); nil: as many as
+    /// ``concurrency``. For servers that refuse concurrent writes (SQLite's "database is locked").
+    public var writeConcurrency: Int?
     /// Extra attempts after a transport error (never after a complete response), at least 0.
     public var retries = 0
     /// Sent with every request, replacing the contract's own headers of the same name

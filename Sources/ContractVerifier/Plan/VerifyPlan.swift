@@ -195,34 +195,17 @@ public struct VerifyPlan: Sendable {
         return true
     }
 
-    /// Every `${env:…}` the case may send: endpoint, case and setup requests, and header checks.
+    /// Every `${env:…}` the case may send: endpoint, case, setup and teardown requests, and header checks.
     static func environmentVariables(_ contract: Contract, _ testCase: ContractCase) -> [String] {
-        var templates: [TemplateString] = []
-        func add(_ request: CaseRequest) {
-            templates += request.pathParams.values
-            templates += request.query.flatMap { $0.values ?? [] }
-            templates += request.headers.compactMap(\.value)
-            if case .text(let text) = request.body { templates.append(text) }
-            if case .json(let value) = request.body { templates += strings(in: value).compactMap { try? TemplateString(parsing: $0) } }
-        }
         // The case's own headers and query replace the endpoint's, and may remove them.
         var request = testCase.request
         request.headers = contract.headers(for: testCase)
         request.query = contract.query(for: testCase)
-        add(request)
-        for step in testCase.setup { add(step.request) }
+        var templates = request.templates
+        for step in testCase.setup + testCase.teardown { templates += step.request.templates }
         for header in testCase.response.headers {
             if case .equals(let value) = header.matcher { templates.append(value) }
         }
         return templates.flatMap(\.environmentVariables)
-    }
-
-    private static func strings(in value: JSONValue) -> [String] {
-        switch value {
-        case .string(let string): [string]
-        case .array(let elements): elements.flatMap(strings)
-        case .object(let object): object.members.flatMap { strings(in: $0.value) }
-        default: []
-        }
     }
 }

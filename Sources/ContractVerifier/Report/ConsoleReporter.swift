@@ -59,12 +59,18 @@ public final class ConsoleReporter: VerifyReporter {
             clearProgress(write)
             let color: Color = summary.exitCode == 0 ? .green : .red
             for entry in summary.fixed { write(ReportFormatting.fixedLine(entry) + "\n") }
+            if let hint = ReportFormatting.loadHint(summary) { write(hint + "\n") }
             write(paint(ReportFormatting.summary(summary), color) + "\n")
         }
     }
 
     private func printLine(_ result: CaseResult, _ write: (String) -> Void) {
-        if quiet && result.outcome == .passed { return }
+        if quiet && result.outcome == .passed {
+            // Said even under --quiet: what a failed cleanup left on the server is the user's to remove.
+            if !result.teardown.isEmpty { write("\(paint("WARN ", .dim)) \(result.name)  teardown\n") }
+            printTeardown(result, write)
+            return
+        }
         let label: String
         switch result.outcome.base {
         case .passed: label = paint("PASS ", .green)
@@ -76,6 +82,11 @@ public final class ConsoleReporter: VerifyReporter {
         if result.outcome != .passed {
             for line in ReportFormatting.details(result, includingExchange: false) { write("      \(line)\n") }
         }
+        printTeardown(result, write)
+    }
+
+    private func printTeardown(_ result: CaseResult, _ write: (String) -> Void) {
+        for finding in result.teardown { write("      warning: \(finding.message) (a teardown step: not counted as drift)\n") }
     }
 
     private func clearProgress(_ write: (String) -> Void) {

@@ -73,6 +73,7 @@ struct JSONReport: ReportFormat {
             "curl": .string(CurlCommand.line(for: result.request)),
         ]
         if let position = result.position { members["position"] = number(position) }
+        if !result.teardown.isEmpty { members["teardown"] = .array(result.teardown.map { findingObject($0, of: result) }) }
         if let error = result.transportError {
             members["transportError"] = object([
                 "kind": .string(error.kind.rawValue), "detail": .string(error.detail), "curlCode": number(error.curlCode),

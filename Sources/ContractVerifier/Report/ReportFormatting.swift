@@ -109,4 +109,13 @@ enum ReportFormatting {
         if !about.isEmpty { line += " (\(about))" }
         return line
     }
+
+    /// What to do when the server refused the load rather than the contract: nil when it did not.
+    static func loadHint(_ summary: VerifySummary) -> String? {
+        guard summary.refusedUnderLoad > 0 else { return nil }
+        let cases = summary.refusedUnderLoad == 1 ? "1 case was" : "\(summary.refusedUnderLoad) cases were"
+        let retry = summary.refusedWithRetryAfter == 0 ? "" : " (\(summary.refusedWithRetryAfter) with Retry-After)"
+        return "hint: \(cases) answered 429 Too Many Requests or 503 Service Unavailable\(retry): the server may be refusing "
+            + "the load, not the contract. Try fewer requests at once: --write-concurrency 1 (cases that change state) or a lower --concurrency."
+    }
 }

@@ -8,6 +8,7 @@ struct FindingTests {
     @Test func everyKindPrintsWhatItDidAndIsOnlyItself() {
         let printed: [(Finding.Kind, String)] = [
             (.status, "status"), (.header, "header"), (.contentType, "content-type"), (.body, "body"), (.setup, "setup"), (.transport, "transport"),
+            (.teardown, "teardown"),
         ]
         #expect(printed.count == Finding.Kind.Base.allCases.count, "a kind without its printed name here")
         for (kind, name) in printed {

@@ -58,6 +58,7 @@ struct VerifyArgumentsTests {
 
     @Test func rangesAreErrorsNotClamped() {
         #expect(refusal { $0.concurrency = 0 } == "--concurrency must be at least 1, found 0")
+        #expect(refusal { $0.writeConcurrency = 0 } == "--write-concurrency must be at least 1, found 0")
         #expect(refusal { $0.retries = -1 } == "--retries must not be negative, found -1")
         #expect(refusal { $0.maxRedirects = -2 } == "--max-redirects must not be negative, found -2")
         #expect(refusal { $0.timeout = 0 } == "--timeout must be a number of seconds above 0, found 0.0")

@@ -221,4 +221,38 @@ struct RunQueueTests {
         #expect(next() == "3")
         #expect(next() == "end")
     }
+
+    @Test func aWriteLimitHoldsCasesThatChangeStateWhateverTheyTouch() throws {
+        let accesses = [
+            try access("POST", "/items"), try access("DELETE", "/orders/{id}"), try access("GET", "/users/{id}"),
+            try access("PUT", "/shops/{id}"),
+        ]
+        // Independent cases: only the limit holds them back.
+        let queue = RunQueue(accesses, independent: true, writeLimit: 1) {}
+        func next() -> String {
+            switch queue.next() {
+            case .start(let position): "\(position)"
+            case .notYet: "wait"
+            case .end: "end"
+            }
+        }
+        #expect(next() == "0")
+        #expect(next() == "2", "a read passes the held write")
+        #expect(next() == "wait", "one write in flight: 1 and 3 wait")
+        queue.finished(0)
+        #expect(next() == "1")
+        #expect(next() == "wait")
+        queue.finished(1)
+        #expect(next() == "3")
+        #expect(next() == "end")
+    }
+
+    @Test func withoutALimitIndependentWritesRunTogether() throws {
+        let accesses = [try access("POST", "/items"), try access("DELETE", "/orders/{id}")]
+        let queue = RunQueue(accesses, independent: true) {}
+        guard case .start(0) = queue.next(), case .start(1) = queue.next() else {
+            Issue.record("both writes should start at once")
+            return
+        }
+    }
 }

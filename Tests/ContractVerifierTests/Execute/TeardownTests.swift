@@ -1,0 +1,166 @@
+import ContractHTTP
+import ContractModel
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ContractVerifier
+
+/// Teardown steps and `${unique:…}` values against a real stateful server on loopback: what a
+/// case creates is removed after it whatever its outcome, a second nightly run on the data the
+/// first left collides with nothing, and a failed cleanup is said without failing the case.
+struct TeardownTests {
+    static let contracts: [String: String] = [
+        "things.json": """
+            {
+              "id": "things",
+              "request": { "method": "GET", "path": "/things/{id}" },
+              "cases": [
+                { "name": "made-then-read",
+                  "setup": [ { "name": "make", "request": { "method": "PUT", "path": "/things/{id}", "pathParams": { "id": "${unique:id}" },
+                                                            "body": { "label": "thing-${unique:id}" } }, "status": 201 } ],
+                  "request": { "pathParams": { "id": "${unique:id}" } },
+                  "response": { "status": 200 },
+                  "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${unique:id}" } } } ] },
+                { "name": "read-fails",
+                  "setup": [ { "name": "make", "request": { "method": "PUT", "path": "/things/{id}", "pathParams": { "id": "${unique:other}" } }, "status": 201 } ],
+                  "request": { "pathParams": { "id": "missing-${unique:other}" } },
+                  "response": { "status": 200 },
+                  "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${unique:other}" } } } ] },
+                { "name": "setup-fails",
+                  "setup": [
+                    { "name": "make", "request": { "method": "PUT", "path": "/things/{id}", "pathParams": { "id": "${unique:id}" } }, "status": 201 },
+                    { "name": "refused", "request": { "method": "POST", "path": "/refuse" }, "status": 201, "capture": { "refusedId": "/id" } }
+                  ],
+                  "request": { "pathParams": { "id": "${capture:refusedId}" } },
+                  "response": { "status": 200 },
+                  "teardown": [
+                    { "name": "never-made", "request": { "method": "DELETE", "path": "/refused/{id}", "pathParams": { "id": "${capture:refusedId}" } } },
+                    { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${unique:id}" } } }
+                  ] },
+                { "name": "cleanup-fails",
+                  "setup": [ { "name": "make", "request": { "method": "PUT", "path": "/things/{id}", "pathParams": { "id": "${unique:id}" } }, "status": 201 } ],
+                  "request": { "pathParams": { "id": "${unique:id}" } },
+                  "response": { "status": 200 },
+                  "teardown": [
+                    { "name": "broken", "request": { "method": "DELETE", "path": "/broken/{id}", "pathParams": { "id": "${unique:id}" } } },
+                    { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${unique:id}" } } }
+                  ] }
+              ]
+            }
+            """
+    ]
+
+    /// A store of things by id: PUT makes one (409 when it exists), GET reads it, DELETE removes it.
+    final class Store: Sendable {
+        let things = Locked(Set<String>())
+
+        func route(_ method: String, _ target: String) -> LoopbackHTTPServer.Behavior {
+            let parts = target.split(separator: "/").map(String.init)
+            switch (method, parts.first, parts.count) {
+            case ("PUT", "things", 2):
+                let made = things.withLock { $0.insert(parts[1]).inserted }
+                return made ? .json(status: 201, #"{"id": "\#(parts[1])"}"#) : .json(status: 409, #"{"error": "exists"}"#)
+            case ("GET", "things", 2):
+                return things.withLock { $0.contains(parts[1]) } ? .json(status: 200, #"{"id": "\#(parts[1])"}"#) : .json(status: 404, "{}")
+            case ("DELETE", "things", 2):
+                return things.withLock { $0.remove(parts[1]) } != nil ? .respond(status: 204, headers: [], body: []) : .json(status: 404, "{}")
+            case ("POST", "refuse", 1):
+                return .json(status: 403, #"{"error": "forbidden"}"#)
+            case ("DELETE", "broken", 2):
+                return .json(status: 500, #"{"error": "cannot"}"#)
+            default:
+                return .json(status: 404, #"{"error": "no route"}"#)
+            }
+        }
+    }
+
+    func run(_ server: LoopbackHTTPServer, quiet: Bool = false) async throws -> (VerifyReport, String) {
+        var options = VerifyOptions(baseURL: server.baseURL)
+        options.http.timeout = .seconds(600)
+        options.concurrency = 4
+        var console = ""
+        let reporter = ConsoleReporter(style: .plain, quiet: quiet) { console += $0 }
+        let report = try await Verifier.run(Fixtures.load(Self.contracts), options: options, reporters: [reporter])
+        return (report, console)
+    }
+
+    func result(_ report: VerifyReport, _ name: String) throws -> CaseResult {
+        try #require(report.results.first { $0.name == "things/\(name)" })
+    }
+
+    @Test func whatACaseMakesIsRemovedWhateverItsOutcome() async throws {
+        let store = Store()
+        let server = try LoopbackHTTPServer(route: store.route)
+        defer { server.stop() }
+        let (report, console) = try await run(server)
+
+        #expect(try result(report, "made-then-read").outcome == .passed)
+        #expect(try result(report, "made-then-read").teardown.isEmpty)
+        #expect(try result(report, "read-fails").outcome == .failed)
+        #expect(try result(report, "setup-fails").outcome == .failed)
+        #expect(try result(report, "setup-fails").findings.map(\.kind) == [.setup])
+        #expect(store.things.withLock { $0.isEmpty }, "every thing made was removed: \(store.things.withLock { $0 })")
+
+        // The teardown step that needs a capture the failed setup never made is not sent.
+        #expect(!server.requests.contains { $0.target.hasPrefix("/refused") })
+
+        // A teardown step that fails is said, and does not make a passing case fail.
+        let cleanup = try result(report, "cleanup-fails")
+        #expect(cleanup.outcome == .passed)
+        #expect(cleanup.findings.isEmpty)
+        #expect(cleanup.teardown.map(\.rule) == ["teardown.status"])
+        #expect(cleanup.teardown.first?.message == "teardown step 'broken': expected status 2XX, 404 or 410, found 500")
+        #expect(console.contains("warning: teardown step 'broken': expected status 2XX, 404 or 410, found 500 (a teardown step: not counted as drift)"))
+        #expect(report.exitCode == 1, "read-fails and setup-fails are drift; the teardown is not")
+
+        // The report keeps the teardown problems, apart from the findings, through a merge.
+        let shard = try ShardReport.read(Array(JSONReport.render(report).utf8), file: "r.json").get()
+        let read = try #require(shard.results.first { $0.name == "things/cleanup-fails" })
+        #expect(read.teardown.map(\.message) == cleanup.teardown.map(\.message))
+        #expect(read.findings.isEmpty)
+    }
+
+    @Test func uniqueValuesAreTheSameWithinACaseAndNewInEachCaseAndRun() async throws {
+        let store = Store()
+        let server = try LoopbackHTTPServer(route: store.route)
+        defer { server.stop() }
+        _ = try await run(server)
+        _ = try await run(server)
+
+        let puts = server.requests.filter { $0.method == "PUT" }.map(\.target)
+        // Two runs of four cases, each making one thing: eight ids, none repeated.
+        #expect(puts.count == 8)
+        #expect(Set(puts).count == 8, "\(puts)")
+        for target in puts {
+            let id = String(target.dropFirst("/things/".count))
+            #expect(id.count == UniqueValues.length)
+            #expect(id.first.map { $0.isLetter && $0.isLowercase } == true)
+            #expect(id.allSatisfy { ($0.isLetter && $0.isLowercase) || $0.isNumber })
+        }
+        // Within one case every use of a name is one value: the case read what its setup made,
+        // and the body's text held the same value.
+        let made = try #require(server.requests.first { $0.method == "PUT" && !$0.body.isEmpty })
+        let id = String(made.target.dropFirst("/things/".count))
+        #expect(String(decoding: made.body, as: UTF8.self) == #"{"label":"thing-\#(id)"}"#)
+        #expect(server.requests.contains { $0.method == "GET" && $0.target == "/things/\(id)" })
+        #expect(server.requests.contains { $0.method == "DELETE" && $0.target == "/things/\(id)" })
+        #expect(store.things.withLock { $0.isEmpty })
+    }
+
+    @Test func aQuietRunStillSaysWhatItCouldNotCleanUp() async throws {
+        let store = Store()
+        let server = try LoopbackHTTPServer(route: store.route)
+        defer { server.stop() }
+        let (_, console) = try await run(server, quiet: true)
+        #expect(console.contains("WARN  things/cleanup-fails  teardown"))
+        #expect(console.contains("teardown step 'broken'"))
+    }
+
+    @Test func stableValuesAreTheSameEveryTimeAndFreshOnesDiffer() {
+        #expect(UniqueValues.stable.value(for: "id") == UniqueValues.stable.value(for: "id"))
+        #expect(UniqueValues.stable.value(for: "id") != UniqueValues.stable.value(for: "name"))
+        let values = (0..<1_000).map { _ in UniqueValues.fresh().value(for: "id") }
+        #expect(Set(values).count == values.count)
+    }
+}
