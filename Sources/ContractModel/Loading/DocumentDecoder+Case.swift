@@ -22,11 +22,13 @@ extension DocumentDecoder {
             checkPathParams(request, path: path, owner: what(), fields: requestFields, at: field.pointer)
         }
         let response = fields["response"].flatMap { decodeResponse($0, what: what()) }
+        let captures = decodeCaptures(fields["capture"])
+        captured += captures.map(\.variable)
         let teardown = decodeSteps(fields["teardown"], "teardown", captured: &captured, defaultStatus: SetupStep.teardownStatus)
         guard let checkedName, let response else { return nil }
         return ContractCase(
             name: checkedName, summary: summary, description: description, tags: tags, setup: setup, request: request,
-            response: response, teardown: teardown, pointer: field.pointer)
+            response: response, captures: captures, teardown: teardown, pointer: field.pointer)
     }
 
     /// A case's `setup` or `teardown`: steps with names unique within the list, each reading only
@@ -84,8 +86,15 @@ extension DocumentDecoder {
             }
         }
         let status = fields["status"].map { decodeStatus($0) } ?? defaultStatus
+        let captures = decodeCaptures(fields["capture"])
+        guard let checkedName, let method, let path, let status else { return nil }
+        return SetupStep(name: checkedName, method: method, path: path, request: request, status: status, captures: captures)
+    }
+
+    /// A `capture` object: variable names to JSON Pointers into a JSON response body.
+    mutating func decodeCaptures(_ field: Field?) -> [SetupStep.Capture] {
         var captures: [SetupStep.Capture] = []
-        if let captureField = fields["capture"] {
+        if let captureField = field {
             if captureField.value.objectValue == nil {
                 error("'capture' must be an object of variable names to JSON Pointers, found \(describe(captureField.value))",
                     at: captureField.pointer)
@@ -104,7 +113,6 @@ extension DocumentDecoder {
                 captures.append(SetupStep.Capture(variable: variable, pointer: pointer))
             }
         }
-        guard let checkedName, let method, let path, let status else { return nil }
-        return SetupStep(name: checkedName, method: method, path: path, request: request, status: status, captures: captures)
+        return captures
     }
 }

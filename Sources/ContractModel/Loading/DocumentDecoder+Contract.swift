@@ -5,7 +5,7 @@ enum FormatKeys {
     static let contract = ["$schema", "id", "summary", "description", "tags", "request", "cases"]
     static let endpoint = ["method", "path", "headers", "query", "parameters", "schema", "contentType"]
     static let parameter = ["required", "schema", "style", "explode", "description"]
-    static let testCase = ["name", "summary", "description", "tags", "setup", "request", "response", "teardown"]
+    static let testCase = ["name", "summary", "description", "tags", "setup", "request", "response", "capture", "teardown"]
     static let caseRequest = ["pathParams", "query", "headers", "body", "text", "schema"]
     static let setupStep = ["name", "request", "status", "capture"]
     static let setupRequest = ["method", "path", "pathParams", "query", "headers", "body", "text"]

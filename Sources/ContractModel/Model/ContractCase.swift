@@ -13,12 +13,16 @@ public struct ContractCase: Sendable, Hashable {
     /// A step whose captures were never made (its setup failed first) is skipped; a step that
     /// fails is reported, never counted as the case's drift.
     public var teardown: [SetupStep]
+    /// Values taken from the case's own JSON response, for its teardown steps only (the id of
+    /// what a `POST` case created, to delete it after).
+    public var captures: [SetupStep.Capture]
     /// Where the case is in its file, e.g. `/cases/1`.
     public var pointer: JSONPointer
 
     public init(
         name: String, summary: String? = nil, description: String? = nil, tags: [String] = [], setup: [SetupStep] = [],
-        request: CaseRequest = CaseRequest(), response: ResponseExpectation, teardown: [SetupStep] = [], pointer: JSONPointer
+        request: CaseRequest = CaseRequest(), response: ResponseExpectation, captures: [SetupStep.Capture] = [], teardown: [SetupStep] = [],
+        pointer: JSONPointer
     ) {
         self.name = name
         self.summary = summary
@@ -28,6 +32,7 @@ public struct ContractCase: Sendable, Hashable {
         self.request = request
         self.response = response
         self.teardown = teardown
+        self.captures = captures
         self.pointer = pointer
     }
 }

@@ -319,6 +319,12 @@ public enum ContractFormatSchema {
         "setup": { "type": "array", "items": { "$ref": "#/$defs/setupStep" } },
         "request": { "$ref": "#/$defs/caseRequest" },
         "response": { "$ref": "#/$defs/response" },
+        "capture": {
+          "type": "object",
+          "description": "Variable name to a JSON Pointer into the case's own JSON response body, for its teardown steps.",
+          "propertyNames": { "$ref": "#/$defs/variableName" },
+          "additionalProperties": { "type": "string", "pattern": "^(/.*)?$" }
+        },
         "teardown": {
           "type": "array",
           "description": "Requests run after the case's own whatever its outcome, in order; a step whose captures were never made is skipped; a failure is reported, not counted as drift. Default status: 2XX, 404 or 410.",

@@ -69,6 +69,18 @@ struct CaseRunner: Sendable {
                 result.outcome = result.findings.isEmpty ? .passed : .failed
                 result.response = Self.summary(response)
                 result.duration = ContinuousClock.now - start
+                var bindings = bindings
+                let testCase = planned.testCase
+                // What the case made, for its teardown; a response of another status made nothing.
+                if !testCase.captures.isEmpty, !testCase.teardown.isEmpty, testCase.response.status.accepts(response.status) {
+                    let own = SetupStep(name: "response", method: planned.contract.endpoint.method, path: planned.contract.endpoint.path,
+                        request: testCase.request, status: testCase.response.status, captures: testCase.captures)
+                    if let finding = checkStep(own, response, captures: &bindings.captures, kind: .teardown) {
+                        var finding = redacted(finding)
+                        finding.message = "the case's " + finding.message.replacing("teardown step 'response'", with: "response") + ", so the teardown steps that need it were not sent"
+                        result.teardown.append(finding)
+                    }
+                }
                 return tearDown(planned, bindings, redacted(result), deliver)
             }
         }

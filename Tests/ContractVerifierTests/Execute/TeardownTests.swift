@@ -48,7 +48,19 @@ struct TeardownTests {
                   ] }
               ]
             }
-            """
+            """,
+        "made.json": """
+            {
+              "id": "made",
+              "request": { "method": "POST", "path": "/things" },
+              "cases": [
+                { "name": "created", "response": { "status": 201 }, "capture": { "madeId": "/id" },
+                  "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] },
+                { "name": "wrong-pointer", "response": { "status": 201 }, "capture": { "madeId": "/identifier" },
+                  "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] }
+              ]
+            }
+            """,
     ]
 
     /// A store of things by id: PUT makes one (409 when it exists), GET reads it, DELETE removes it.
@@ -65,6 +77,10 @@ struct TeardownTests {
                 return things.withLock { $0.contains(parts[1]) } ? .json(status: 200, #"{"id": "\#(parts[1])"}"#) : .json(status: 404, "{}")
             case ("DELETE", "things", 2):
                 return things.withLock { $0.remove(parts[1]) } != nil ? .respond(status: 204, headers: [], body: []) : .json(status: 404, "{}")
+            case ("POST", "things", 1):
+                let id = "made-\(UInt32.random(in: 0...UInt32.max))"
+                things.withLock { _ = $0.insert(id) }
+                return .json(status: 201, #"{"id": "\#(id)"}"#)
             case ("POST", "refuse", 1):
                 return .json(status: 403, #"{"error": "forbidden"}"#)
             case ("DELETE", "broken", 2):
@@ -86,7 +102,7 @@ struct TeardownTests {
     }
 
     func result(_ report: VerifyReport, _ name: String) throws -> CaseResult {
-        try #require(report.results.first { $0.name == "things/\(name)" })
+        try #require(report.results.first { $0.name == (name.contains("/") ? name : "things/\(name)") })
     }
 
     @Test func whatACaseMakesIsRemovedWhateverItsOutcome() async throws {
@@ -100,7 +116,15 @@ struct TeardownTests {
         #expect(try result(report, "read-fails").outcome == .failed)
         #expect(try result(report, "setup-fails").outcome == .failed)
         #expect(try result(report, "setup-fails").findings.map(\.kind) == [.setup])
-        #expect(store.things.withLock { $0.isEmpty }, "every thing made was removed: \(store.things.withLock { $0 })")
+        #expect(try result(report, "made/created").outcome == .passed)
+        #expect(try result(report, "made/created").teardown.isEmpty)
+        // The one thing left: the case that captured from a pointer its answer does not have.
+        let wrongPointer = try result(report, "made/wrong-pointer")
+        #expect(wrongPointer.outcome == .passed)
+        #expect(wrongPointer.teardown.map(\.rule) == ["teardown.capture"])
+        #expect(wrongPointer.teardown.first?.message.hasPrefix("the case's response: cannot capture 'madeId' at /identifier") == true)
+        #expect(wrongPointer.teardown.first?.message.hasSuffix(", so the teardown steps that need it were not sent") == true)
+        #expect(store.things.withLock { $0.count } == 1, "every thing made was removed but one: \(store.things.withLock { $0 })")
 
         // The teardown step that needs a capture the failed setup never made is not sent.
         #expect(!server.requests.contains { $0.target.hasPrefix("/refused") })
@@ -129,7 +153,7 @@ struct TeardownTests {
         _ = try await run(server)
 
         let puts = server.requests.filter { $0.method == "PUT" }.map(\.target)
-        // Two runs of four cases, each making one thing: eight ids, none repeated.
+        // Two runs of four cases, each making one thing with PUT: eight ids, none repeated.
         #expect(puts.count == 8)
         #expect(Set(puts).count == 8, "\(puts)")
         for target in puts {
@@ -145,7 +169,6 @@ struct TeardownTests {
         #expect(String(decoding: made.body, as: UTF8.self) == #"{"label":"thing-\#(id)"}"#)
         #expect(server.requests.contains { $0.method == "GET" && $0.target == "/things/\(id)" })
         #expect(server.requests.contains { $0.method == "DELETE" && $0.target == "/things/\(id)" })
-        #expect(store.things.withLock { $0.isEmpty })
     }
 
     @Test func aQuietRunStillSaysWhatItCouldNotCleanUp() async throws {
