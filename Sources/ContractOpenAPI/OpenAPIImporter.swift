@@ -12,7 +12,7 @@ public struct GeneratedFile: Sendable, Hashable {
 /// case using it may need a real one (an id that exists), given with `--value NAME=VALUE`.
 public struct MadeUpValue: Sendable, Equatable {
     public var name: String
-    /// `path`, `query` or `header`.
+    /// `path`, `query`, `header`, or `body` for a member of a JSON body.
     public var location: String
     public var value: JSONValue
     /// `contract-id/case` of every case that sends it.
@@ -63,7 +63,8 @@ public enum OpenAPIImporter {
         let created = ResourceSetup(document: document).addSteps(to: &contracts, madeUp: importer.madeUp)
         let madeUp = importer.madeUp.compactMap { value -> MadeUpValue? in
             var value = value
-            value.usedBy.removeAll { created[$0]?.contains(Identifiers.placeholder(value.name)) == true && value.location == "path" }
+            let provided = value.location == "path" ? Identifiers.placeholder(value.name) : value.location == "body" ? "body:" + value.name : nil
+            value.usedBy.removeAll { use in provided.map { created[use]?.contains($0) == true } ?? false }
             return value.usedBy.isEmpty ? nil : value
         }
         var converter = importer.converter

@@ -41,11 +41,35 @@ struct SchemaChecker {
         for (index, example) in examples.enumerated() {
             let errors = compiled.validate(example.value).errors
             if !errors.isEmpty, index < alternatives.count, alternatives[index].contains(where: { compiled.isValid($0) }) { continue }
-            for error in errors.mostSpecific() {
+            for error in errors.mostSpecific() where !Self.isKnownOnlyWhenSent(error, in: example.value) {
                 let pointer = JSONPointer(tokens: example.pointer.tokens + error.instanceLocation.tokens)
                 add("\(example.what) does not match its schema: \(error.message) (at \(display(error.absoluteKeywordLocation)))",
                     file: relativePath, pointer: pointer)
             }
+        }
+    }
+
+    /// Whether the error is about a value known only when the request is sent: a string with a
+    /// placeholder (`"${capture:flowId}"` for a uuid, `"lamp-${unique:name}"`), or a choice among
+    /// branches (`oneOf`, `anyOf`, `not`, `if`) over a value that holds one.
+    static func isKnownOnlyWhenSent(_ error: ValidationError, in value: JSONValue) -> Bool {
+        guard let found = try? value.resolve(error.instanceLocation) else { return false }
+        if case .string(let text) = found { return isTemplate(text) }
+        guard ["oneOf", "anyOf", "not", "if", "then", "else", "contains"].contains(error.keyword) else { return false }
+        return holdsTemplate(found)
+    }
+
+    private static func isTemplate(_ text: String) -> Bool {
+        guard text.contains("${"), let template = try? TemplateString(parsing: text) else { return false }
+        return template.segments.contains { if case .literal = $0 { false } else { true } }
+    }
+
+    private static func holdsTemplate(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): isTemplate(text)
+        case .array(let elements): elements.contains(where: holdsTemplate)
+        case .object(let object): object.members.contains { holdsTemplate($0.value) }
+        default: false
         }
     }
 

@@ -68,6 +68,14 @@ enum Identifiers {
     }
 
     /// A path placeholder name (letters, digits, `_`, not starting with a digit).
+    /// `/users/{id}/posts/` → `post`: the last literal segment, singular.
+    static func resourceName(ofPath path: String) -> String {
+        let last = path.split(separator: "/").last(where: { !$0.hasPrefix("{") }).map(String.init) ?? "item"
+        if last.hasSuffix("ies") { return String(last.dropLast(3)) + "y" }
+        if last.hasSuffix("s"), !last.hasSuffix("ss") { return String(last.dropLast()) }
+        return last
+    }
+
     static func placeholder(_ text: String) -> String {
         var result = String(text.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
         if result.first?.isNumber != false { result = "_" + result }

@@ -88,7 +88,10 @@ extension OperationImporter {
         var request = JSONObject()
         if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
         if !query.isEmpty { request["query"] = .object(query) }
-        if let body, body.mode != .unsupported, let value = self.value(of: body, example: spec.exampleName, avoiding: errorExamples).map(Self.literal) {
+        if let body, body.mode != .unsupported, var value = self.value(of: body, example: spec.exampleName, avoiding: errorExamples).map(Self.literal) {
+            if spec.response.isSuccess, !spec.withoutCredentials {
+                value = completedBody(value, body, example: spec.exampleName, method: method, label: label, contractID: contractID, caseName: name)
+            }
             switch body.mode {
             case .json:
                 // Its schema is the endpoint's (`request.schema`), for every case: a case that
@@ -146,6 +149,38 @@ extension OperationImporter {
         return response
     }
 
+    /// A success case's body with the user's values for its members (`--value name=…`), a value
+    /// new to the server for the members a create keeps unique, and the members still made up
+    /// from the schema recorded, so the end of the run lists them.
+    private mutating func completedBody(
+        _ value: JSONValue, _ body: ImportedBody, example: String?, method: String, label: String, contractID: String, caseName: String
+    ) -> JSONValue {
+        guard case .object(var object) = value else { return value }
+        for member in object.members {
+            guard let given = givenValues[member.key] else { continue }
+            object[member.key] = GivenValues.written(given)
+        }
+        var marked: [String] = []
+        if method == "post" || method == "put" {
+            // `POST /flows/` creates a flow.
+            let resource = Identifiers.resourceName(ofPath: String(label.split(separator: " ", maxSplits: 1).last ?? ""))
+            let result = UniqueMembers(document: document).marked(.object(object), schema: body.media["schema"], at: body.pointer.appending("schema"), resource: resource)
+            if case .object(let markedObject) = result.body { object = markedObject }
+            marked = result.members
+        }
+        let fromExample = (example.flatMap { exampleValue(body.media, named: $0) } ?? body.media["example"] ?? body.media["examples"]) != nil
+        if !fromExample {
+            for member in object.members where givenValues[member.key] == nil && !marked.contains(member.key) {
+                guard case .string = member.value else {
+                    if case .number = member.value { record(madeUp: member.key, location: "body", value: member.value, usedBy: "\(contractID)/\(caseName)") }
+                    continue
+                }
+                record(madeUp: member.key, location: "body", value: member.value, usedBy: "\(contractID)/\(caseName)")
+            }
+        }
+        return .object(object)
+    }
+
     /// Whether the document gives a value for the parameter (an example, or its schema's example
     /// or default); otherwise the import makes one up.
     private static func isDocumented(_ parameter: ImportedParameter) -> Bool {
@@ -166,10 +201,14 @@ extension OperationImporter {
     }
 
     private mutating func record(madeUp parameter: ImportedParameter, value: JSONValue, usedBy: String) {
-        if let index = madeUp.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location && $0.value == value }) {
+        record(madeUp: parameter.name, location: parameter.location, value: value, usedBy: usedBy)
+    }
+
+    private mutating func record(madeUp name: String, location: String, value: JSONValue, usedBy: String) {
+        if let index = madeUp.firstIndex(where: { $0.name == name && $0.location == location && $0.value == value }) {
             madeUp[index].usedBy.append(usedBy)
         } else {
-            madeUp.append(MadeUpValue(name: parameter.name, location: parameter.location, value: value, usedBy: [usedBy]))
+            madeUp.append(MadeUpValue(name: name, location: location, value: value, usedBy: [usedBy]))
         }
     }
 

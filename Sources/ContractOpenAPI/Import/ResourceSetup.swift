@@ -1,74 +1,148 @@
 import ContractJSON
 import ContractModel
 
-/// Setup steps that create what a case works on, so each case stands on its own.
+/// Setup steps that create what a case works on, and teardown steps that remove it, so each case
+/// stands on its own and a nightly run leaves nothing behind.
 ///
 /// A case for `GET /items/{item_id}` whose id the import had to make up would ask for an item the
 /// server does not have, and a `DELETE` of the same made-up id would race it. Where the document
-/// shows how to make one (a `POST` on the collection, `/items`, whose success response has the
-/// id), the success cases of the item's operations first run that `POST` (with the request its own
-/// contract sends) and capture the id from the answer: `"item_id": "${capture:item_id}"`. A
-/// collection below another item (`/users/{user_id}/posts`) gets the user made first, the same
-/// way. Values the document or the user gives (`--value`) are kept: they name something real.
+/// shows how to make one, the success cases of the item's operations (and its `no-credentials`
+/// case, which a server may refuse with 404 for a parent that does not exist) first make it:
+/// - a `POST` on the collection (`/items`) whose success response has the id: the step sends the
+///   request its own contract's success case sends and captures the id from the answer,
+///   `"item_id": "${capture:item_id}"`;
+/// - else a `PUT` on the item (`/buckets/{id}`: the client chooses the id): the step puts it at
+///   `${unique:bucket_id}`, a value new to the server in every run, and the case uses the same.
+/// A collection below another item (`/users/{user_id}/posts`) gets the user made first, the same
+/// way. A body member that names another resource by id (`"flow_id"` where `POST /flows` makes
+/// flows) gets that resource made first, and the member reads the capture. Where the document has
+/// a `DELETE` on the item, a teardown step removes each item made, children first; a `POST` case
+/// that creates an item captures its id from its own answer and removes it too. Values the
+/// document or the user gives (`--value`) are kept: they name something real.
 struct ResourceSetup {
     let document: OpenAPIDocument
     /// Parent items made before this many levels are not made (far beyond real APIs).
     static let maximumLevels = 6
 
-    /// A way to make an item: the collection's `POST` contract and where its answer holds the id.
+    /// A way to make an item: the collection's `POST` contract and where its answer holds the id,
+    /// or the item's `PUT` contract.
     private struct Creator {
+        enum Kind {
+            case post
+            case put
+        }
+
+        var kind: Kind
         var contract: ImportedContract
         var successCase: JSONObject
         /// The answer's property names, and a wrapper's (`data`, `result`, `item`) when it has one.
-        var answer: [String]
+        var answer: [String] = []
         var wrapped: (wrapper: String, names: [String])?
 
-        /// Where the answer holds the id that fills `placeholder`: `/id`, `/item_id`, `/data/id`.
+        var path: String { contract.value["request"]?.objectValue?["path"]?.stringValue ?? "" }
+
+        /// Where the answer holds the id that fills `placeholder`: `/id`, `/item_id`, `/data/id`,
+        /// and last `/name` (a terminal, a kernel spec: named, not numbered).
         func idPointer(for placeholder: String) -> String? {
-            let candidates = [placeholder, "id", "uuid", "ID", "Id", "_id", "slug"]
+            let candidates = [placeholder, "id", "uuid", "ID", "Id", "_id", "slug", "name"]
             if let name = candidates.first(where: answer.contains) { return "/" + name }
             if let wrapped, let name = candidates.first(where: wrapped.names.contains) { return "/\(wrapped.wrapper)/\(name)" }
             return nil
         }
     }
 
-    /// Adds setup steps to `contracts` in place. Returns the cases that now create their items,
-    /// by `contract-id/case`, each with the path parameters that no longer are made up.
+    /// What a case needs before its request: the steps, the teardown that undoes them (in the
+    /// order it runs), and the value each made placeholder now has (`${capture:…}`, `${unique:…}`).
+    private struct Plan {
+        var steps: [JSONObject] = []
+        var teardown: [JSONObject] = []
+        var values: [(placeholder: String, value: String)] = []
+    }
+
+    private struct Creators {
+        var posts: [String: Creator] = [:]  // by collection shape, placeholders as `{}`
+        var puts: [String: Creator] = [:]  // by item shape
+        var deletes: [String: ImportedContract] = [:]  // by item shape
+        /// `POST` creators by the singular name of their collection (`flow` for `/flows/`), for
+        /// body members that name one (`flow_id`).
+        var byResource: [String: String] = [:]
+    }
+
+    /// Adds setup and teardown steps to `contracts` in place. Returns, by `contract-id/case`, the
+    /// made-up path parameters the steps now provide, and the body members they now fill as
+    /// `body:NAME`.
     func addSteps(to contracts: inout [ImportedContract], madeUp: [MadeUpValue]) -> [String: Set<String>] {
         let madeUpPaths = Self.madeUpPathParameters(madeUp)
-        var creators: [String: Creator] = [:]  // by collection path, placeholders as `{}`
-        for contract in contracts where contract.value["request"]?.objectValue?["method"]?.stringValue == "POST" {
-            guard let path = contract.value["request"]?.objectValue?["path"]?.stringValue,
-                let successCase = Self.successCase(of: contract), creators[Self.shape(path)] == nil,
-                let (answer, wrapped) = answerNames(of: contract)
+        var creators = Creators()
+        for contract in contracts {
+            guard let request = contract.value["request"]?.objectValue, let path = request["path"]?.stringValue,
+                let method = request["method"]?.stringValue
             else { continue }
-            creators[Self.shape(path)] = Creator(contract: contract, successCase: successCase, answer: answer, wrapped: wrapped)
+            switch method {
+            case "POST":
+                guard let successCase = Self.successCase(of: contract), creators.posts[Self.shape(path)] == nil,
+                    let (answer, wrapped) = answerNames(of: contract)
+                else { continue }
+                let creator = Creator(kind: .post, contract: contract, successCase: successCase, answer: answer, wrapped: wrapped)
+                guard creator.idPointer(for: "") != nil else { continue }
+                creators.posts[Self.shape(path)] = creator
+                let resource = Self.resourceName(path).lowercased()
+                if creators.byResource[resource] == nil || !path.contains("{") { creators.byResource[resource] = Self.shape(path) }
+            case "PUT":
+                guard path.hasSuffix("}"), let successCase = Self.successCase(of: contract), creators.puts[Self.shape(path)] == nil else { continue }
+                creators.puts[Self.shape(path)] = Creator(kind: .put, contract: contract, successCase: successCase)
+            case "DELETE":
+                guard path.hasSuffix("}"), creators.deletes[Self.shape(path)] == nil else { continue }
+                creators.deletes[Self.shape(path)] = contract
+            default:
+                continue
+            }
         }
         var resolved: [String: Set<String>] = [:]
         for index in contracts.indices {
             guard let path = contracts[index].value["request"]?.objectValue?["path"]?.stringValue,
+                let method = contracts[index].value["request"]?.objectValue?["method"]?.stringValue,
                 case .array(var cases)? = contracts[index].value["cases"]
             else { continue }
             for caseIndex in cases.indices {
-                guard case .object(var testCase) = cases[caseIndex], Self.isSuccess(testCase),
+                guard case .object(var testCase) = cases[caseIndex], Self.isSuccess(testCase) || Self.isWithoutCredentials(testCase),
                     let name = testCase["name"]?.stringValue, testCase["setup"] == nil
                 else { continue }
                 let key = "\(contracts[index].id)/\(name)"
                 let made = madeUpPaths[key] ?? []
-                guard !made.isEmpty, let plan = steps(for: path, making: made, creators: creators, madeUpPaths: madeUpPaths, level: 0),
-                    !plan.steps.isEmpty
-                else { continue }
-                var request = testCase["request"]?.objectValue ?? JSONObject()
-                var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
-                for (placeholder, capture) in plan.captured where made.contains(placeholder) {
-                    pathParams[placeholder] = .string("${capture:\(capture)}")
+                var plan = Plan()
+                if !made.isEmpty {
+                    guard let madePlan = steps(for: path, making: made, creators: creators, madeUpPaths: madeUpPaths, level: 0) else { continue }
+                    plan = madePlan
                 }
-                request["pathParams"] = .object(pathParams)
-                testCase["setup"] = .array(plan.steps.map(JSONValue.object))
-                testCase["request"] = .object(request)
+                var request = testCase["request"]?.objectValue ?? JSONObject()
+                var replaced: Set<String> = []
+                if Self.isSuccess(testCase), case .object(let body)? = request["body"] {
+                    let references = referencedSteps(in: body, creators: creators, madeUpPaths: madeUpPaths, level: 0)
+                    if !references.plan.steps.isEmpty {
+                        replaced = Set(references.replaced.map { "body:" + $0 })
+                        request["body"] = .object(references.body)
+                        plan.steps += references.plan.steps
+                        plan.teardown = references.plan.teardown + plan.teardown
+                    }
+                }
+                var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
+                for (placeholder, value) in plan.values where made.contains(placeholder) { pathParams[placeholder] = .string(value) }
+                if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
+                if !request.isEmpty { testCase["request"] = .object(request) }
+                // What a successful `POST` case creates is removed after it.
+                if method == "POST", Self.isSuccess(testCase), let creator = creators.posts[Self.shape(path)], creator.contract.id == contracts[index].id,
+                    let own = ownTeardown(of: creator, path: path, pathParams: pathParams, creators: creators)
+                {
+                    testCase["capture"] = .object(JSONObject([JSONObject.Member(key: own.capture, value: .string(own.pointer))]))
+                    plan.teardown.insert(own.step, at: 0)
+                }
+                guard !plan.steps.isEmpty || !plan.teardown.isEmpty else { continue }
+                if !plan.steps.isEmpty { testCase["setup"] = .array(plan.steps.map(JSONValue.object)) }
+                if !plan.teardown.isEmpty { testCase["teardown"] = .array(Self.uniquelyNamed(plan.teardown).map(JSONValue.object)) }
                 // `setup` reads best before the request it prepares.
                 cases[caseIndex] = .object(Self.reordered(testCase))
-                resolved[key] = Set(plan.captured.map(\.placeholder)).intersection(made)
+                resolved[key] = Set(plan.values.map(\.placeholder)).intersection(made).union(replaced)
             }
             contracts[index].value["cases"] = .array(cases)
         }
@@ -76,43 +150,158 @@ struct ResourceSetup {
     }
 
     /// The steps that make every item `path` names up to its last placeholder, parents first, and
-    /// for each placeholder the capture that holds its value.
+    /// for each placeholder the value that names it.
     private func steps(
-        for path: String, making needed: Set<String>, creators: [String: Creator], madeUpPaths: [String: Set<String>], level: Int
-    ) -> (steps: [JSONObject], captured: [(placeholder: String, capture: String)])? {
+        for path: String, making needed: Set<String>, creators: Creators, madeUpPaths: [String: Set<String>], level: Int, visiting: Set<String> = []
+    ) -> Plan? {
         guard level < Self.maximumLevels else { return nil }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // The deepest placeholder segment that must be made: `/items/{item_id}` → `/items` makes it.
         guard let last = segments.lastIndex(where: { Self.placeholder(in: $0).map(needed.contains) == true }),
             let placeholder = Self.placeholder(in: segments[last])
-        else { return ([], []) }
+        else { return Plan() }
         let collection = segments[..<last].joined(separator: "/")
-        guard let creator = creators[Self.shape(collection)], let idPointer = creator.idPointer(for: placeholder) else { return nil }
-        var steps: [JSONObject] = []
-        // Captures by the creator's placeholder names, for its own request.
-        var parentCaptures: [(placeholder: String, capture: String)] = []
-        // The creator's own made-up placeholders (a parent item) are made first.
-        let creatorPath = creator.contract.value["request"]?.objectValue?["path"]?.stringValue ?? collection
+        let itemPath = segments[...last].joined(separator: "/")
+        let creator: Creator
+        let idPointer: String?
+        if let post = creators.posts[Self.shape(collection)], let pointer = post.idPointer(for: placeholder) {
+            creator = post
+            idPointer = pointer
+        } else if let put = creators.puts[Self.shape(itemPath)] {
+            creator = put
+            idPointer = nil
+        } else {
+            return nil
+        }
+        var plan = Plan()
+        // The creator's own made-up placeholders (a parent item) are made first; a `PUT`'s own
+        // last one is the item itself.
+        let creatorPath = creator.path
         let creatorCase = "\(creator.contract.id)/\(creator.successCase["name"]?.stringValue ?? "")"
-        let parentNeeds = madeUpPaths[creatorCase] ?? []
+        var parentNeeds = madeUpPaths[creatorCase] ?? []
+        if creator.kind == .put, let own = creatorPath.split(separator: "/").last.flatMap({ Self.placeholder(in: String($0)) }) { parentNeeds.remove(own) }
         if !parentNeeds.isEmpty {
-            guard let parent = self.steps(for: creatorPath, making: parentNeeds, creators: creators, madeUpPaths: madeUpPaths, level: level + 1) else { return nil }
-            steps += parent.steps
-            parentCaptures = parent.captured
+            guard let parent = self.steps(for: creatorPath, making: parentNeeds, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting)
+            else { return nil }
+            plan = parent
         }
         // The creator may name a parent's placeholder otherwise (`/items/{id}/notes` for the
         // caller's `/items/{item_id}/notes/{note_id}`): the segments line up, the names need not.
         var rename: [String: String] = [:]
-        for (own, caller) in zip(creatorPath.split(separator: "/"), collection.split(separator: "/")) {
+        for (own, caller) in zip(creatorPath.split(separator: "/"), itemPath.split(separator: "/")) {
             if let from = Self.placeholder(in: String(own)), let to = Self.placeholder(in: String(caller)) { rename[from] = to }
         }
-        var captured = parentCaptures.map { (placeholder: rename[$0.placeholder] ?? $0.placeholder, capture: $0.capture) }
-        var request = creator.contract.value["request"]?.objectValue ?? JSONObject()
-        // A step is one request, not an endpoint: what the creator's endpoint describes for every
-        // request (parameters, the body's schema and media type) is the creator's contract's to check.
+        let parentValues = plan.values
+        plan.values = parentValues.map { (placeholder: rename[$0.placeholder] ?? $0.placeholder, value: $0.value) }
+        var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
+        var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
+        for (name, value) in parentValues { pathParams[name] = .string(value) }
+        let variable = Identifiers.placeholder(placeholder)
+        let value: String
+        var step = JSONObject()
+        step["name"] = .string(Self.stepName("create", collection, taken: plan.steps))
+        switch creator.kind {
+        case .post:
+            value = "${capture:\(variable)}"
+        case .put:
+            // The client names the item: a value the server has not seen, the same all through the case.
+            value = "${unique:\(variable)}"
+            if let own = creatorPath.split(separator: "/").last.flatMap({ Self.placeholder(in: String($0)) }) { pathParams[own] = .string(value) }
+        }
+        if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
+        // The body of the creator may name other resources too.
+        if case .object(let body)? = request["body"] {
+            let references = referencedSteps(
+                in: body, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting.union([Self.shape(creatorPath)]))
+            request["body"] = .object(references.body)
+            plan.steps += references.plan.steps
+            plan.teardown = references.plan.teardown + plan.teardown
+        }
+        step["request"] = .object(request)
+        if let idPointer { step["capture"] = .object(JSONObject([JSONObject.Member(key: variable, value: .string(idPointer))])) }
+        plan.steps.append(step)
+        plan.values.append((placeholder, value))
+        if let remove = deleteStep(for: itemPath, values: plan.values, creators: creators) { plan.teardown.insert(remove, at: 0) }
+        return plan
+    }
+
+    /// Body members that name another resource by id (`flow_id`, `blockTypeId`) where a `POST`
+    /// makes that resource: the steps that make each, and the body reading their captures.
+    private func referencedSteps(
+        in body: JSONObject, creators: Creators, madeUpPaths: [String: Set<String>], level: Int, visiting: Set<String> = []
+    ) -> (body: JSONObject, plan: Plan, replaced: [String]) {
+        var body = body
+        var plan = Plan()
+        var replaced: [String] = []
+        guard level < Self.maximumLevels else { return (body, plan, replaced) }
+        for member in body.members {
+            guard Self.isScalar(member.value), let resource = Self.referencedResource(member.key),
+                let shape = creators.byResource[resource], !visiting.contains(shape), let creator = creators.posts[shape]
+            else { continue }
+            let placeholder = Identifiers.placeholder(member.key)
+            // As if the case worked on `/flows/{flow_id}`: the same steps, parents first.
+            let itemPath = creator.path + (creator.path.hasSuffix("/") ? "" : "/") + "{\(placeholder)}"
+            guard let made = steps(for: itemPath, making: [placeholder], creators: creators, madeUpPaths: madeUpPaths, level: level, visiting: visiting),
+                let value = made.values.last(where: { $0.placeholder == placeholder })?.value
+            else { continue }
+            // Two members may name one kind of resource; each gets its own steps.
+            plan.steps += made.steps.map { Self.renamedStep($0, taken: plan.steps) }
+            plan.teardown = made.teardown + plan.teardown
+            body[member.key] = .string(value)
+            replaced.append(member.key)
+        }
+        return (body, plan, replaced)
+    }
+
+    /// The teardown step that deletes the item at `itemPath`, named by `values`; nil when the
+    /// document has no `DELETE` for it.
+    private func deleteStep(for itemPath: String, values: [(placeholder: String, value: String)], creators: Creators) -> JSONObject? {
+        guard let deleter = creators.deletes[Self.shape(itemPath)], let deletePath = deleter.value["request"]?.objectValue?["path"]?.stringValue else { return nil }
+        let known = Dictionary(values.map { ($0.placeholder, $0.value) }, uniquingKeysWith: { _, last in last })
+        var request = Self.stepRequest(from: deleter, case: Self.successCase(of: deleter) ?? JSONObject())
+        request["body"] = nil
+        request["text"] = nil
+        var pathParams = JSONObject()
+        for (own, caller) in zip(deletePath.split(separator: "/"), itemPath.split(separator: "/")) {
+            guard let name = Self.placeholder(in: String(own)) else { continue }
+            guard let callerName = Self.placeholder(in: String(caller)), let value = known[callerName] else {
+                // A placeholder the steps did not make: its value as the delete's own case sends it.
+                guard let given = request["pathParams"]?.objectValue?[name] else { return nil }
+                pathParams[name] = given
+                continue
+            }
+            pathParams[name] = .string(value)
+        }
+        if pathParams.isEmpty { request["pathParams"] = nil } else { request["pathParams"] = .object(pathParams) }
+        var step = JSONObject()
+        step["name"] = .string(Self.stepName("delete", itemPath.split(separator: "/").dropLast().joined(separator: "/"), taken: []))
+        step["request"] = .object(request)
+        return step
+    }
+
+    /// For a `POST` case that creates an item: where its answer holds the id, the capture's name,
+    /// and the step that deletes the item.
+    private func ownTeardown(of creator: Creator, path: String, pathParams: JSONObject, creators: Creators) -> (capture: String, pointer: String, step: JSONObject)? {
+        let resource = Identifiers.placeholder(Self.resourceName(path).lowercased()) + "_id"
+        guard let pointer = creator.idPointer(for: resource) else { return nil }
+        let itemPath = path + (path.hasSuffix("/") ? "" : "/") + "{\(resource)}"
+        var values: [(placeholder: String, value: String)] = pathParams.members.compactMap { member in
+            member.value.stringValue.map { (member.key, $0) } ?? (Self.isScalar(member.value) ? (member.key, CanonicalJSONWriter(style: .compact).string(member.value)) : nil)
+        }
+        values.append((resource, "${capture:\(resource)}"))
+        guard let step = deleteStep(for: itemPath, values: values, creators: creators) else { return nil }
+        return (resource, pointer, step)
+    }
+
+    /// A step's request from a contract and its case: the endpoint's method, path, headers and
+    /// query with the case's merged over them, and the case's values; never what describes every
+    /// request of the endpoint (parameters, the body's schema and media type), which is the
+    /// contract's to check.
+    private static func stepRequest(from contract: ImportedContract, case testCase: JSONObject) -> JSONObject {
+        var request = contract.value["request"]?.objectValue ?? JSONObject()
         for key in ["parameters", "schema", "contentType"] { request[key] = nil }
-        let own = creator.successCase["request"]?.objectValue ?? JSONObject()
-        for member in own where member.key != "pathParams" && member.key != "schema" {
+        let own = testCase["request"]?.objectValue ?? JSONObject()
+        for member in own where member.key != "schema" {
             // The case's headers and query add to the contract's, as when the case itself runs.
             if case .object(var shared)? = request[member.key], case .object(let extra) = member.value {
                 for entry in extra { shared[entry.key] = entry.value }
@@ -121,19 +310,7 @@ struct ResourceSetup {
                 request[member.key] = member.value
             }
         }
-        var pathParams = own["pathParams"]?.objectValue ?? JSONObject()
-        for (name, capture) in parentCaptures { pathParams[name] = .string("${capture:\(capture)}") }
-        if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
-        let capture = Identifiers.placeholder(placeholder)
-        let stepName = "create-" + Identifiers.fileSafe(Self.resourceName(collection)).lowercased()
-        var step = JSONObject()
-        step["name"] = .string(steps.contains { $0["name"] == .string(stepName) } ? stepName + "-\(level)" : stepName)
-        step["request"] = .object(request)
-        if let status = creator.successCase["response"]?.objectValue?["status"] { step["status"] = status }
-        step["capture"] = .object(JSONObject([JSONObject.Member(key: capture, value: .string(idPointer))]))
-        steps.append(step)
-        captured.append((placeholder, capture))
-        return (steps, captured)
+        return request
     }
 
     /// The property names of the creator's success answer, and of its wrapper if it has one.
@@ -183,6 +360,59 @@ struct ResourceSetup {
         contract.value["cases"]?.arrayValue?.lazy.compactMap(\.objectValue).first(where: isSuccess)
     }
 
+    private static func isWithoutCredentials(_ testCase: JSONObject) -> Bool {
+        testCase["name"]?.stringValue == "no-credentials"
+    }
+
+    private static func isScalar(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string, .number: true
+        default: false
+        }
+    }
+
+    /// `flow_id`, `flowId`, `flow_uuid` → `flow`; nil for a member that names no resource.
+    static func referencedResource(_ member: String) -> String? {
+        for suffix in ["_id", "_uuid", "Id", "Uuid", "ID"] where member.hasSuffix(suffix) && member.count > suffix.count {
+            var stem = String(member.dropLast(suffix.count))
+            // `blockTypeId` → `block_type`, as collections are usually written.
+            stem = stem.reduce(into: "") { text, character in
+                if character.isUppercase, !text.isEmpty { text += "_" }
+                text += character.lowercased()
+            }
+            return stem
+        }
+        return nil
+    }
+
+    /// `create-item`, then `create-item-2`… within one list of steps.
+    private static func stepName(_ verb: String, _ collection: String, taken: [JSONObject]) -> String {
+        let base = verb + "-" + Identifiers.fileSafe(resourceName(collection)).lowercased()
+        var name = base
+        var number = 2
+        while taken.contains(where: { $0["name"] == .string(name) }) {
+            name = "\(base)-\(number)"
+            number += 1
+        }
+        return name
+    }
+
+    private static func renamedStep(_ step: JSONObject, taken: [JSONObject]) -> JSONObject {
+        guard let name = step["name"]?.stringValue, taken.contains(where: { $0["name"] == .string(name) }) else { return step }
+        var step = step
+        var number = 2
+        while taken.contains(where: { $0["name"] == .string("\(name)-\(number)") }) { number += 1 }
+        step["name"] = .string("\(name)-\(number)")
+        return step
+    }
+
+    /// Teardown step names, unique within the case.
+    private static func uniquelyNamed(_ steps: [JSONObject]) -> [JSONObject] {
+        var named: [JSONObject] = []
+        for step in steps { named.append(renamedStep(step, taken: named)) }
+        return named
+    }
+
     private static func isSuccess(_ testCase: JSONObject) -> Bool {
         switch testCase["response"]?.objectValue?["status"] {
         case .number(let number)?: (200...299).contains(number.intValue ?? 0)
@@ -208,15 +438,13 @@ struct ResourceSetup {
 
     /// `/users/{}/posts` → `post`: the last literal segment, singular.
     private static func resourceName(_ collection: String) -> String {
-        let last = collection.split(separator: "/").last(where: { !$0.hasPrefix("{") }).map(String.init) ?? "item"
-        if last.hasSuffix("ies") { return String(last.dropLast(3)) + "y" }
-        if last.hasSuffix("s"), !last.hasSuffix("ss") { return String(last.dropLast()) }
-        return last
+        Identifiers.resourceName(ofPath: collection)
     }
 
-    /// The case's keys in the order a person reads them: name, setup, request, response.
+    /// The case's keys in the order a person reads them: name, setup, request, response, then
+    /// what the teardown captures and does.
     private static func reordered(_ testCase: JSONObject) -> JSONObject {
-        let order = ["name", "setup", "request", "response"]
+        let order = ["name", "setup", "request", "response", "capture", "teardown"]
         let known = order.compactMap { key in testCase[key].map { JSONObject.Member(key: key, value: $0) } }
         return JSONObject(known + testCase.members.filter { !order.contains($0.key) })
     }

@@ -1,0 +1,63 @@
+import ContractJSON
+import ContractModel
+
+/// The members of a body that creates something which a server keeps unique (a name, a slug, a
+/// key): sent with a value no earlier case or run has used, `"my-flow-${unique:flow_name}"`, so the
+/// second create of a run, and every create of the next night's run, is not refused with 409
+/// "already exists". Only members whose schema takes any text of that length: an `enum`, a
+/// `pattern` or a `format` (but `email`) keeps the value as made.
+struct UniqueMembers {
+    let document: OpenAPIDocument
+
+    /// Names servers commonly keep unique among the items of a collection.
+    static let names: Set<String> = [
+        "name", "slug", "key", "tag", "title", "username", "login", "handle", "email", "label", "display_name", "displayName", "identifier",
+    ]
+
+    /// `body` with each such top-level member marked, and the names of the members marked.
+    /// - Parameters:
+    ///   - schema: the body's schema in the document, at `pointer`.
+    ///   - resource: the singular name of what is created (`flow`), for the placeholder's name.
+    func marked(_ body: JSONValue, schema: JSONValue?, at pointer: JSONPointer, resource: String) -> (body: JSONValue, members: [String]) {
+        guard case .object(var object) = body, let schema else { return (body, []) }
+        let properties = self.properties(of: schema, at: pointer, depth: 0)
+        var marked: [String] = []
+        for member in object.members where Self.names.contains(member.key) {
+            guard case .string(let text) = member.value, let property = properties[member.key],
+                let value = Self.uniqueValue(text, schema: property, variable: Identifiers.placeholder(resource + "_" + member.key))
+            else { continue }
+            object[member.key] = .string(value)
+            marked.append(member.key)
+        }
+        return (.object(object), marked)
+    }
+
+    /// The value with a unique part for a member of this schema, or nil when the schema would not
+    /// take one.
+    static func uniqueValue(_ text: String, schema: JSONObject, variable: String) -> String? {
+        let unique = "${unique:\(variable)}"
+        if let type = schema["type"], type != .string("string"), !(type.arrayValue?.contains(.string("string")) ?? false) { return nil }
+        guard schema["enum"] == nil, schema["const"] == nil, schema["pattern"] == nil else { return nil }
+        if let format = schema["format"]?.stringValue {
+            return format == "email" ? "\(unique)@example.com" : nil
+        }
+        let maximum = schema["maxLength"]?.numberValue?.intValue ?? Int.max
+        let minimum = schema["minLength"]?.numberValue?.intValue ?? 0
+        let length = UniqueValues.length
+        if !text.isEmpty, text.count + 1 + length <= maximum { return text + "-" + unique }
+        return length <= maximum && length >= minimum ? unique : nil
+    }
+
+    /// The properties a schema declares, through references and `allOf`, each resolved.
+    private func properties(of schema: JSONValue, at pointer: JSONPointer, depth: Int) -> [String: JSONObject] {
+        guard depth < 32, let (object, at) = document.resolved(schema, at: pointer) else { return [:] }
+        var result: [String: JSONObject] = [:]
+        for (index, part) in (object["allOf"]?.arrayValue ?? []).enumerated() {
+            result.merge(properties(of: part, at: at.appending("allOf").appending(index), depth: depth + 1)) { first, _ in first }
+        }
+        for member in object["properties"]?.objectValue ?? JSONObject() {
+            if let (property, _) = document.resolved(member.value, at: at.appending("properties").appending(member.key)) { result[member.key] = property }
+        }
+        return result
+    }
+}
