@@ -88,7 +88,9 @@ extension OperationImporter {
         var request = JSONObject()
         if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
         if !query.isEmpty { request["query"] = .object(query) }
-        if let body, body.mode != .unsupported, var value = self.value(of: body, example: spec.exampleName, avoiding: errorExamples).map(Self.literal) {
+        if let body, body.mode != .unsupported,
+            var value = self.value(of: body, example: spec.exampleName, avoiding: errorExamples, changing: method == "patch").map(Self.literal)
+        {
             if spec.response.isSuccess, !spec.withoutCredentials {
                 value = completedBody(value, body, example: spec.exampleName, method: method, label: label, contractID: contractID, caseName: name)
             }
@@ -122,7 +124,7 @@ extension OperationImporter {
     private mutating func response(_ spec: CaseSpec, method: String) -> JSONObject {
         let documented = spec.response
         var response = JSONObject()
-        response["status"] = documented.status
+        response["status"] = spec.alsoAccepted.isEmpty ? documented.status : documented.status.map { .array([$0] + spec.alsoAccepted) }
         var headers = JSONObject()
         // A wildcard (`text/*`) names no one type to check.
         if let type = documented.json?.type ?? documented.otherType, !type.contains("*") {
@@ -221,10 +223,10 @@ extension OperationImporter {
         return parameter.required ? samples.value(for: parameter.object["schema"]) : nil
     }
 
-    private func value(of body: ImportedBody, example name: String?, avoiding errorExamples: Set<String>) -> JSONValue? {
+    private func value(of body: ImportedBody, example name: String?, avoiding errorExamples: Set<String>, changing: Bool) -> JSONValue? {
         if let name, let value = exampleValue(body.media, named: name) { return value }
         if let value = body.media["example"] ?? firstExample(body.media, avoiding: errorExamples) { return value }
-        return samples.value(for: body.media["schema"])
+        return changing ? samples.changingValue(for: body.media["schema"]) : samples.value(for: body.media["schema"])
     }
 
     private func exampleValue(_ object: JSONObject, named name: String) -> JSONValue? {

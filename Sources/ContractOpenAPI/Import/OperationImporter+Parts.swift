@@ -51,6 +51,10 @@ struct CaseSpec {
     var exampleName: String?
     var withoutCredentials = false
     var order: Int
+    /// Other documented statuses the case accepts: successes whose content is the response's
+    /// (a create that answers `200` for an existing item and `201` for a new one), or `403`
+    /// beside `401` for a request without credentials.
+    var alsoAccepted: [JSONValue] = []
 }
 
 extension OperationImporter {
@@ -128,7 +132,9 @@ extension OperationImporter {
     /// Which responses get a case: a named example shared by request and response pairs them; the
     /// default values go to the first success status; an operation that needs credentials and
     /// documents 401 (or 403) gets a case without them.
-    func caseSpecs(responses: [ImportedResponse], parameters: [ImportedParameter], body: ImportedBody?, credentials: Credentials) -> [CaseSpec] {
+    func caseSpecs(
+        responses: [ImportedResponse], parameters: [ImportedParameter], body: ImportedBody?, credentials: Credentials, allowsAnonymous: Bool = false
+    ) -> [CaseSpec] {
         var specs: [CaseSpec] = []
         var requestNames: [String] = []
         for parameter in parameters { requestNames += Self.exampleNames(parameter.object) }
@@ -145,15 +151,29 @@ extension OperationImporter {
         }
         let successes = responses.enumerated().filter { $0.element.isSuccess && $0.element.status != nil }
         if let (order, success) = successes.min(by: { $0.element.key < $1.element.key }), !specs.contains(where: { $0.response.isSuccess }) {
-            specs.append(CaseSpec(name: Identifiers.statusWord(success.key), response: success, exampleName: nil, order: order))
+            let others = successes.filter { $0.element.key != success.key && Self.sameContent($0.element, success) }
+            specs.append(CaseSpec(
+                name: Identifiers.statusWord(success.key), response: success, exampleName: nil, order: order,
+                alsoAccepted: others.compactMap(\.element.status)))
         }
-        if !credentials.isEmpty,
+        // An operation that also takes requests without credentials (`security: [{}]`) has no
+        // refusal to check.
+        if !credentials.isEmpty, !allowsAnonymous,
             let (order, denied) = responses.enumerated().first(where: { $0.element.key == "401" }) ?? responses.enumerated().first(where: { $0.element.key == "403" }),
             !specs.contains(where: { $0.response.key == denied.key })
         {
-            specs.append(CaseSpec(name: "no-credentials", response: denied, exampleName: nil, withoutCredentials: true, order: order))
+            // Servers answer 401 or 403 for a missing credential, and documents list both.
+            let forbidden = denied.key == "401" ? responses.first(where: { $0.key == "403" && Self.sameContent($0, denied) })?.status : nil
+            specs.append(CaseSpec(
+                name: "no-credentials", response: denied, exampleName: nil, withoutCredentials: true, order: order,
+                alsoAccepted: forbidden.map { [$0] } ?? []))
         }
         return specs
+    }
+
+    /// Whether two responses describe the same body: the same JSON schema as written, or no JSON.
+    private static func sameContent(_ one: ImportedResponse, _ other: ImportedResponse) -> Bool {
+        one.json?.media["schema"] == other.json?.media["schema"] && one.otherType == other.otherType
     }
 
     static func exampleNames(_ object: JSONObject) -> [String] {

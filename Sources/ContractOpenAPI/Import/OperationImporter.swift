@@ -86,7 +86,13 @@ struct OperationImporter {
                 "callbacks (\(callbacks.keys.joined(separator: ", "))) are requests the API sends; skipped", at: pointer.appending("callbacks")))
         }
         var parameters = self.parameters(of: operation, pathItem: pathItem, at: pointer)
-        let requestPath = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
+        var requestPath = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
+        // `/v1/files?beta=true`: an operation on `/v1/files` that always sends `beta=true`.
+        var fixedQuery: [(name: String, value: String)] = []
+        if let question = requestPath.firstIndex(of: "?") {
+            fixedQuery = Self.queryItems(requestPath[requestPath.index(after: question)...])
+            requestPath = String(requestPath[..<question])
+        }
         let templated = Self.placeholderNames(in: requestPath)
         let declared = Set(parameters.filter { $0.location == "path" }.map(\.name))
         if let missing = templated.first(where: { !declared.contains($0) }) {
@@ -137,7 +143,9 @@ struct OperationImporter {
             responses[index].key = "2XX"
         }
         let credentials = security.credentials(for: operation, at: pointer)
-        var specs = caseSpecs(responses: responses, parameters: parameters, body: body, credentials: credentials)
+        let requirements = (operation["security"] ?? document.root["security"])?.arrayValue ?? []
+        let allowsAnonymous = requirements.contains { $0.objectValue?.isEmpty == true }
+        var specs = caseSpecs(responses: responses, parameters: parameters, body: body, credentials: credentials, allowsAnonymous: allowsAnonymous)
         let exercised = Set(specs.map(\.response.key))
         let left = responses.filter { !exercised.contains($0.key) }.map(\.key)
         if !left.isEmpty {
@@ -161,6 +169,7 @@ struct OperationImporter {
         for (name, value) in credentials.headers { headers[name] = .string(value) }
         if !headers.isEmpty { endpoint["headers"] = .object(headers) }
         var query = JSONObject()
+        for (name, value) in fixedQuery where query[name] == nil { query[name] = Self.literal(.string(value)) }
         for (name, value) in credentials.query { query[name] = .string(value) }
         if !query.isEmpty { endpoint["query"] = .object(query) }
         var schemaSources: [JSONPointer: JSONPointer] = [:]
@@ -208,6 +217,20 @@ struct OperationImporter {
         guard let description = operation["description"]?.stringValue else { return nil }
         let line = description.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return line.isEmpty ? nil : line.count > 120 ? String(line.prefix(119)) + "…" : line
+    }
+
+    /// `beta=true&view=full` as name and value pairs, percent-decoded; a name without `=` has
+    /// the empty value.
+    private static func queryItems(_ text: Substring) -> [(name: String, value: String)] {
+        text.split(separator: "&").compactMap { item in
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ part: Substring) -> String {
+                let spaced = part.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            guard let name = parts.first.map(decoded), !name.isEmpty else { return nil }
+            return (name, parts.count > 1 ? decoded(parts[1]) : "")
+        }
     }
 
     private static func placeholderNames(in path: String) -> Set<String> {

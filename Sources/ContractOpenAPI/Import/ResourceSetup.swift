@@ -413,11 +413,16 @@ struct ResourceSetup {
         return named
     }
 
+    /// Whether the case expects success: every status it accepts is a 2XX.
     private static func isSuccess(_ testCase: JSONObject) -> Bool {
-        switch testCase["response"]?.objectValue?["status"] {
-        case .number(let number)?: (200...299).contains(number.intValue ?? 0)
-        case .string(let text)?: text.uppercased() == "2XX"
-        default: false
+        let status = testCase["response"]?.objectValue?["status"]
+        let alternatives: [JSONValue] = status?.arrayValue ?? [status].compactMap { $0 }
+        return !alternatives.isEmpty && alternatives.allSatisfy {
+            switch $0 {
+            case .number(let number): (200...299).contains(number.intValue ?? 0)
+            case .string(let text): text.uppercased() == "2XX"
+            default: false
+            }
         }
     }
 

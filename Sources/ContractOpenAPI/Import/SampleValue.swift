@@ -7,6 +7,25 @@ import ContractSchema
 struct SampleValue {
     let document: OpenAPIDocument
 
+    /// A value that changes something: an object with its optional properties too, when it
+    /// requires none (a `PATCH` of `{}` asks for no change, and servers refuse it).
+    func changingValue(for schema: JSONValue?) -> JSONValue? {
+        guard case .object(let empty)? = value(for: schema), empty.isEmpty, let object = resolvedObject(schema) else { return value(for: schema) }
+        var result = JSONObject()
+        for member in object["properties"]?.objectValue ?? JSONObject() {
+            if let value = value(for: member.value, depth: 1) { result[member.key] = value }
+        }
+        return .object(result)
+    }
+
+    private func resolvedObject(_ schema: JSONValue?, depth: Int = 0) -> JSONObject? {
+        guard depth < 8, case .object(let object)? = schema else { return nil }
+        if let reference = object["$ref"]?.stringValue, let target = OpenAPIDocument.localPointer(reference) {
+            return resolvedObject(document.value(at: target), depth: depth + 1)
+        }
+        return object["properties"] != nil ? object : nil
+    }
+
     func value(for schema: JSONValue?, depth: Int = 0) -> JSONValue? {
         guard depth < 8, case .object(let object)? = schema else { return nil }
         if let reference = object["$ref"]?.stringValue, let target = OpenAPIDocument.localPointer(reference) {
