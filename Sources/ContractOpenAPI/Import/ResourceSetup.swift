@@ -44,7 +44,9 @@ struct ResourceSetup {
         /// Where the answer holds the id that fills `placeholder`: `/id`, `/item_id`, `/data/id`,
         /// and last `/name` (a terminal, a kernel spec: named, not numbered).
         func idPointer(for placeholder: String) -> String? {
-            let candidates = [placeholder, "id", "uuid", "ID", "Id", "_id", "slug", "name"]
+            // A path that names the item by its name (`/work_pools/{work_pool_name}`) takes the name.
+            let named = ["name", "slug", "key"].filter { placeholder.lowercased().hasSuffix($0) }
+            let candidates = [placeholder] + named + ["id", "uuid", "ID", "Id", "_id", "slug", "name"]
             if let name = candidates.first(where: answer.contains) { return "/" + name }
             if let wrapped, let name = candidates.first(where: wrapped.names.contains) { return "/\(wrapped.wrapper)/\(name)" }
             return nil
@@ -171,7 +173,7 @@ struct ResourceSetup {
             creator = put
             idPointer = nil
         } else {
-            return nil
+            return lookUp(segments: segments, at: last, placeholder: placeholder, creators: creators, madeUpPaths: madeUpPaths, level: level, visiting: visiting)
         }
         var plan = Plan()
         // The creator's own made-up placeholders (a parent item) are made first; a `PUT`'s own
@@ -222,6 +224,39 @@ struct ResourceSetup {
         plan.steps.append(step)
         plan.values.append((placeholder, value))
         if let remove = deleteStep(for: itemPath, values: plan.values, creators: creators) { plan.teardown.insert(remove, at: 0) }
+        return plan
+    }
+
+    /// An item read by one of its members rather than its id (`/variables/name/{name}`,
+    /// `/block_types/slug/{slug}`): the `POST` that makes one (`/variables`) sends that member, and
+    /// the path names the item by the value it sent (a `${unique:…}` one, the same within the case).
+    private func lookUp(
+        segments: [String], at last: Int, placeholder: String, creators: Creators, madeUpPaths: [String: Set<String>], level: Int, visiting: Set<String>
+    ) -> Plan? {
+        guard last >= 2, segments[last - 1].lowercased() == placeholder.lowercased() || segments[last - 1] == "by-\(placeholder)" else { return nil }
+        let collection = segments[..<(last - 1)].joined(separator: "/")
+        guard let creator = creators.posts[Self.shape(collection)], !creator.path.contains("{"),
+            let idPointer = creator.idPointer(for: ""),
+            case .object(var body)? = creator.successCase["request"]?.objectValue?["body"],
+            let value = body[placeholder]?.stringValue
+        else { return nil }
+        var plan = Plan()
+        var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
+        let references = referencedSteps(
+            in: body, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting.union([Self.shape(creator.path)]))
+        body = references.body
+        plan.steps += references.plan.steps
+        plan.teardown = references.plan.teardown
+        request["body"] = .object(body)
+        let variable = Identifiers.placeholder(Identifiers.resourceName(ofPath: collection).lowercased()) + "_id"
+        var step = JSONObject()
+        step["name"] = .string(Self.stepName("create", collection, taken: plan.steps))
+        step["request"] = .object(request)
+        step["capture"] = .object(JSONObject([JSONObject.Member(key: variable, value: .string(idPointer))]))
+        plan.steps.append(step)
+        plan.values.append((placeholder, value))
+        let itemPath = collection + (collection.hasSuffix("/") ? "" : "/") + "{\(variable)}"
+        if let remove = deleteStep(for: itemPath, values: [(variable, "${capture:\(variable)}")], creators: creators) { plan.teardown.insert(remove, at: 0) }
         return plan
     }
 

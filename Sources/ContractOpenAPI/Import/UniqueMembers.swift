@@ -1,5 +1,6 @@
 import ContractJSON
 import ContractModel
+import ContractSchema
 
 /// The members of a body that creates something which a server keeps unique (a name, a slug, a
 /// key): sent with a value no earlier case or run has used, `"my-flow-${unique:flow_name}"`, so the
@@ -37,15 +38,21 @@ struct UniqueMembers {
     static func uniqueValue(_ text: String, schema: JSONObject, variable: String) -> String? {
         let unique = "${unique:\(variable)}"
         if let type = schema["type"], type != .string("string"), !(type.arrayValue?.contains(.string("string")) ?? false) { return nil }
-        guard schema["enum"] == nil, schema["const"] == nil, schema["pattern"] == nil else { return nil }
+        guard schema["enum"] == nil, schema["const"] == nil else { return nil }
         if let format = schema["format"]?.stringValue {
             return format == "email" ? "\(unique)@example.com" : nil
         }
         let maximum = schema["maxLength"]?.numberValue?.intValue ?? Int.max
         let minimum = schema["minLength"]?.numberValue?.intValue ?? 0
-        let length = UniqueValues.length
-        if !text.isEmpty, text.count + 1 + length <= maximum { return text + "-" + unique }
-        return length <= maximum && length >= minimum ? unique : nil
+        // A pattern must take the value with any unique part: tried with one (they all have one shape).
+        let pattern = schema["pattern"]?.stringValue.flatMap { try? ECMARegex($0) }
+        if schema["pattern"] != nil, pattern == nil { return nil }
+        let stand = UniqueValues.stable.value(for: variable)
+        func fits(_ candidate: String) -> Bool {
+            candidate.count <= maximum && candidate.count >= minimum && (pattern?.matches(candidate) ?? true)
+        }
+        if !text.isEmpty, fits(text + "-" + stand) { return text + "-" + unique }
+        return fits(stand) ? unique : nil
     }
 
     /// The properties a schema declares, through references and `allOf`, each resolved.
