@@ -124,8 +124,7 @@ struct ResourceSetup {
                     if !references.plan.steps.isEmpty {
                         replaced = Set(references.replaced.map { "body:" + $0 })
                         request["body"] = .object(references.body)
-                        plan.steps += references.plan.steps
-                        plan.teardown = references.plan.teardown + plan.teardown
+                        Self.merge(references.plan, into: &plan)
                     }
                 }
                 var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
@@ -216,8 +215,7 @@ struct ResourceSetup {
             let references = referencedSteps(
                 in: body, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting.union([Self.shape(creatorPath)]))
             request["body"] = .object(references.body)
-            plan.steps += references.plan.steps
-            plan.teardown = references.plan.teardown + plan.teardown
+            Self.merge(references.plan, into: &plan)
         }
         step["request"] = .object(request)
         if let idPointer { step["capture"] = .object(JSONObject([JSONObject.Member(key: variable, value: .string(idPointer))])) }
@@ -245,8 +243,7 @@ struct ResourceSetup {
         let references = referencedSteps(
             in: body, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting.union([Self.shape(creator.path)]))
         body = references.body
-        plan.steps += references.plan.steps
-        plan.teardown = references.plan.teardown
+        Self.merge(references.plan, into: &plan)
         request["body"] = .object(body)
         let variable = Identifiers.placeholder(Identifiers.resourceName(ofPath: collection).lowercased()) + "_id"
         var step = JSONObject()
@@ -279,9 +276,7 @@ struct ResourceSetup {
             guard let made = steps(for: itemPath, making: [placeholder], creators: creators, madeUpPaths: madeUpPaths, level: level, visiting: visiting),
                 let value = made.values.last(where: { $0.placeholder == placeholder })?.value
             else { continue }
-            // Two members may name one kind of resource; each gets its own steps.
-            plan.steps += made.steps.map { Self.renamedStep($0, taken: plan.steps) }
-            plan.teardown = made.teardown + plan.teardown
+            Self.merge(made, into: &plan)
             body[member.key] = .string(value)
             replaced.append(member.key)
         }
@@ -439,6 +434,26 @@ struct ResourceSetup {
         while taken.contains(where: { $0["name"] == .string("\(name)-\(number)") }) { number += 1 }
         step["name"] = .string("\(name)-\(number)")
         return step
+    }
+
+    /// Adds `other`'s steps after `plan`'s and its teardown before, leaving out a step the plan
+    /// has already: one item serves every member that names it (a block document's
+    /// `block_type_id`, and its block schema's), and making it twice would collide on its unique
+    /// name.
+    private static func merge(_ other: Plan, into plan: inout Plan) {
+        func unnamed(_ step: JSONObject) -> JSONObject {
+            var step = step
+            step["name"] = nil
+            return step
+        }
+        for step in other.steps where !plan.steps.contains(where: { unnamed($0) == unnamed(step) }) {
+            plan.steps.append(renamedStep(step, taken: plan.steps))
+        }
+        var teardown = plan.teardown
+        for step in other.teardown.reversed() where !teardown.contains(where: { unnamed($0) == unnamed(step) }) {
+            teardown.insert(step, at: 0)
+        }
+        plan.teardown = teardown
     }
 
     /// Teardown step names, unique within the case.

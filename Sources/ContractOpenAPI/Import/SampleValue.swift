@@ -7,13 +7,16 @@ import ContractSchema
 struct SampleValue {
     let document: OpenAPIDocument
 
-    /// A value that changes something: an object with its optional properties too, when it
-    /// requires none (a `PATCH` of `{}` asks for no change, and servers refuse it).
+    /// A value that changes something: an object with its first optional property, when it
+    /// requires none (a `PATCH` of `{}` asks for no change, and servers refuse it; one member
+    /// is the least change, and the one least likely to touch what the item's state forbids).
     func changingValue(for schema: JSONValue?) -> JSONValue? {
         guard case .object(let empty)? = value(for: schema), empty.isEmpty, let object = resolvedObject(schema) else { return value(for: schema) }
         var result = JSONObject()
         for member in object["properties"]?.objectValue ?? JSONObject() {
-            if let value = value(for: member.value, depth: 1) { result[member.key] = value }
+            guard let value = value(for: member.value, depth: 1) else { continue }
+            result[member.key] = value
+            break
         }
         return .object(result)
     }
