@@ -6,11 +6,11 @@ import Testing
 
 /// Documents that once broke the import (found in review), each pinned to what it should do.
 struct EdgeCaseTests {
-    func importYAML(_ yaml: String) throws(DiagnosticsError) -> ImportResult {
+    func importYAML(_ yaml: String, values: [String: JSONValue] = [:]) throws(DiagnosticsError) -> ImportResult {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("edge-\(UUID().uuidString).yaml")
         try? yaml.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try OpenAPIImporter.importDocument(path: url.path, shownAs: "api.yaml")
+        return try OpenAPIImporter.importDocument(path: url.path, shownAs: "api.yaml", values: values)
     }
 
     func text(_ result: ImportResult, _ path: String) -> String {

@@ -158,7 +158,7 @@ struct PublishedDefectsTests {
         #expect(at(step, "/request/method") == .string("POST"))
         #expect(at(step, "/request/path") == .string("/items"))
         #expect(at(step, "/request/body/name") != nil)
-        #expect(at(step, "/status") == .number(JSONNumber(201)))
+        #expect(at(step, "/status") == nil, "a step prepares: any 2XX will do")
         #expect(at(step, "/capture/item_id") == .string("/id"))
         #expect(at(get, "/cases/0/request/pathParams/item_id") == .string("${capture:item_id}"))
         // Every case makes its own item: a delete never takes another case's.

@@ -85,9 +85,8 @@ struct ResourceSetup {
                 guard let successCase = Self.successCase(of: contract), creators.posts[Self.shape(path)] == nil,
                     let (answer, wrapped) = answerNames(of: contract)
                 else { continue }
-                let creator = Creator(kind: .post, contract: contract, successCase: successCase, answer: answer, wrapped: wrapped)
-                guard creator.idPointer(for: "") != nil else { continue }
-                creators.posts[Self.shape(path)] = creator
+                // Whether its answer names the item is asked for each placeholder it would fill.
+                creators.posts[Self.shape(path)] = Creator(kind: .post, contract: contract, successCase: successCase, answer: answer, wrapped: wrapped)
                 let resource = Self.resourceName(path).lowercased()
                 if creators.byResource[resource] == nil || !path.contains("{") { creators.byResource[resource] = Self.shape(path) }
             case "PUT":
