@@ -167,8 +167,11 @@ extension OperationImporter {
             // `POST /flows/` creates a flow.
             let resource = Identifiers.resourceName(ofPath: String(label.split(separator: " ", maxSplits: 1).last ?? ""))
             let result = UniqueMembers(document: document).marked(.object(object), schema: body.media["schema"], at: body.pointer.appending("schema"), resource: resource)
-            if case .object(let markedObject) = result.body { object = markedObject }
-            marked = result.members
+            // A value the user gave names something real: it stays as given.
+            if case .object(let markedObject) = result.body {
+                for member in markedObject.members where givenValues[member.key] == nil { object[member.key] = member.value }
+            }
+            marked = result.members.filter { givenValues[$0] == nil }
         }
         let fromExample = (example.flatMap { exampleValue(body.media, named: $0) } ?? body.media["example"] ?? body.media["examples"]) != nil
         if !fromExample {

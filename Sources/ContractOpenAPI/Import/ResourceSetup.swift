@@ -76,7 +76,10 @@ struct ResourceSetup {
     func addSteps(to contracts: inout [ImportedContract], madeUp: [MadeUpValue]) -> [String: Set<String>] {
         let madeUpPaths = Self.madeUpPathParameters(madeUp)
         var creators = Creators()
-        for contract in contracts {
+        // `POST`s first: a collection's `PUT` makes its items only where no `POST` does.
+        let ordered = contracts.filter { $0.value["request"]?.objectValue?["method"]?.stringValue == "POST" }
+            + contracts.filter { $0.value["request"]?.objectValue?["method"]?.stringValue != "POST" }
+        for contract in ordered {
             guard let request = contract.value["request"]?.objectValue, let path = request["path"]?.stringValue,
                 let method = request["method"]?.stringValue
             else { continue }
@@ -90,8 +93,13 @@ struct ResourceSetup {
                 let resource = Self.resourceName(path).lowercased()
                 if creators.byResource[resource] == nil || !path.contains("{") { creators.byResource[resource] = Self.shape(path) }
             case "PUT":
-                guard path.hasSuffix("}"), let successCase = Self.successCase(of: contract), creators.puts[Self.shape(path)] == nil else { continue }
-                creators.puts[Self.shape(path)] = Creator(kind: .put, contract: contract, successCase: successCase)
+                guard let successCase = Self.successCase(of: contract) else { continue }
+                if path.hasSuffix("}") {
+                    if creators.puts[Self.shape(path)] == nil { creators.puts[Self.shape(path)] = Creator(kind: .put, contract: contract, successCase: successCase) }
+                } else if creators.posts[Self.shape(path)] == nil, let (answer, wrapped) = answerNames(of: contract) {
+                    // `PUT /saved_searches/` makes one and answers its id, as a `POST` would.
+                    creators.posts[Self.shape(path)] = Creator(kind: .post, contract: contract, successCase: successCase, answer: answer, wrapped: wrapped)
+                }
             case "DELETE":
                 guard path.hasSuffix("}"), creators.deletes[Self.shape(path)] == nil else { continue }
                 creators.deletes[Self.shape(path)] = contract
@@ -164,9 +172,20 @@ struct ResourceSetup {
         let itemPath = segments[...last].joined(separator: "/")
         let creator: Creator
         let idPointer: String?
+        // Where the item made is deleted: its own path, unless it is made elsewhere.
+        var madePath = itemPath
         if let post = creators.posts[Self.shape(collection)], let pointer = post.idPointer(for: placeholder) {
             creator = post
             idPointer = pointer
+        } else if !collection.contains("{"), creators.posts[Self.shape(collection)] == nil, creators.puts[Self.shape(itemPath)] == nil,
+            let shape = creators.byResource[Self.resourceName(collection).lowercased()], let post = creators.posts[shape], !post.path.contains("{"),
+            let pointer = post.idPointer(for: placeholder)
+        {
+            // An item read under another prefix (`/ui/task_runs/{id}`) is made where that kind
+            // of item is made (`POST /task_runs/`).
+            creator = post
+            idPointer = pointer
+            madePath = post.path + (post.path.hasSuffix("/") ? "" : "/") + "{\(placeholder)}"
         } else if let put = creators.puts[Self.shape(itemPath)] {
             creator = put
             idPointer = nil
@@ -220,7 +239,7 @@ struct ResourceSetup {
         if let idPointer { step["capture"] = .object(JSONObject([JSONObject.Member(key: variable, value: .string(idPointer))])) }
         plan.steps.append(step)
         plan.values.append((placeholder, value))
-        if let remove = deleteStep(for: itemPath, values: plan.values, creators: creators) { plan.teardown.insert(remove, at: 0) }
+        if let remove = deleteStep(for: madePath, values: plan.values, creators: creators) { plan.teardown.insert(remove, at: 0) }
         return plan
     }
 
