@@ -163,6 +163,10 @@ extension OperationImporter {
             object[member.key] = GivenValues.written(given)
         }
         var marked: [String] = []
+        let fromExample = (example.flatMap { exampleValue(body.media, named: $0) } ?? body.media["example"] ?? body.media["examples"]) != nil
+        if method == "post", !fromExample, case .object(let named) = UniqueMembers(document: document).named(.object(object), schema: body.media["schema"], at: body.pointer.appending("schema")) {
+            object = named
+        }
         if method == "post" || method == "put" {
             // `POST /flows/` creates a flow.
             let resource = Identifiers.resourceName(ofPath: String(label.split(separator: " ", maxSplits: 1).last ?? ""))
@@ -173,7 +177,6 @@ extension OperationImporter {
             }
             marked = result.members.filter { givenValues[$0] == nil }
         }
-        let fromExample = (example.flatMap { exampleValue(body.media, named: $0) } ?? body.media["example"] ?? body.media["examples"]) != nil
         if !fromExample {
             for member in object.members where givenValues[member.key] == nil && !marked.contains(member.key) {
                 guard case .string = member.value else {

@@ -33,6 +33,17 @@ struct UniqueMembers {
         return (.object(object), marked)
     }
 
+    /// `body` with a `name` it leaves out although its schema has one: a create made from the
+    /// schema's required members only may make an item servers refuse without a name (an
+    /// "anonymous" one), and a named item is what a user makes.
+    func named(_ body: JSONValue, schema: JSONValue?, at pointer: JSONPointer) -> JSONValue {
+        guard case .object(var object) = body, object["name"] == nil, let schema,
+            let property = properties(of: schema, at: pointer, depth: 0)["name"], property["type"] == .string("string")
+        else { return body }
+        object["name"] = .string("example")
+        return .object(object)
+    }
+
     /// The value with a unique part for a member of this schema, or nil when the schema would not
     /// take one.
     static func uniqueValue(_ text: String, schema: JSONObject, variable: String) -> String? {
