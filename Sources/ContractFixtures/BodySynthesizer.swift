@@ -39,9 +39,12 @@ struct BodySynthesizer {
     /// Branches of one `oneOf`/`anyOf` tried before giving up on it (the first is the seed's).
     static let branchesTried = 4
 
-    init(documents: [String: JSONDocument], seed: String) {
+    /// - Parameter identifiers: ``identifiers(in:)`` of `documents`, worked out once for a tree:
+    ///   one synthesizer is made per case, and looking through every document of the tree for each
+    ///   made the cases' cost grow with the tree's size.
+    init(documents: [String: JSONDocument], identifiers: [String: String], seed: String) {
         self.documents = documents
-        identifiers = Self.identifiers(in: documents)
+        self.identifiers = identifiers
         random = SeededRandom(seed: seed)
     }
 

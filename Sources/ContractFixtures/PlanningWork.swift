@@ -1,0 +1,19 @@
+import Foundation
+
+/// Work whose amount depends on the size of the tree, counted while a test plans fixtures, so the
+/// test can check how it grows with the number of cases as a ratio of work, never with a clock
+/// (a busy machine makes times say nothing). Nothing is counted unless a test sets ``current``.
+final class PlanningWork: @unchecked Sendable {
+    /// The counter the planning in this task adds to; nil outside such a test.
+    @TaskLocal static var current: PlanningWork?
+
+    private let lock = NSLock()
+    private var scanned = 0
+
+    /// Documents of the tree looked through for identifiers (`$id`), one by one.
+    var documentsScanned: Int { lock.withLock { scanned } }
+
+    func add(documentsScanned count: Int) {
+        lock.withLock { scanned += count }
+    }
+}
