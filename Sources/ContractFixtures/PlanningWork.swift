@@ -9,11 +9,19 @@ final class PlanningWork: @unchecked Sendable {
 
     private let lock = NSLock()
     private var scanned = 0
+    private var steps = 0
 
     /// Documents of the tree looked through for identifiers (`$id`), one by one.
     var documentsScanned: Int { lock.withLock { scanned } }
 
+    /// Schema steps the synthesizer took to build bodies, every attempt counted.
+    var synthesisSteps: Int { lock.withLock { steps } }
+
     func add(documentsScanned count: Int) {
         lock.withLock { scanned += count }
+    }
+
+    func add(synthesisSteps count: Int) {
+        lock.withLock { steps += count }
     }
 }
