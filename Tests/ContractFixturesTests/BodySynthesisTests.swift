@@ -74,6 +74,18 @@ struct BodySynthesisTests {
         #expect(first.value(for: schema, in: "x.json") == second.value(for: schema, in: "x.json"))
     }
 
+    /// Microsoft Graph's durations: a pattern whose shortest example (`P`) is no duration. The
+    /// format's example, which the pattern takes, is the value.
+    @Test func aFormatsExampleThatThePatternTakesIsUsed() throws {
+        let schema = try JSONParser().parse(
+            #"{"type": "string", "format": "duration", "pattern": "^-?P([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]+)?S)?)?$"}"#).value
+        var synthesizer = BodySynthesizer(documents: [:], identifiers: [:], seed: "a/b")
+        let built = synthesizer.value(for: schema, in: "x.json")
+        let value = try #require(built)
+        #expect(try JSONSchema(schema).isValid(value), "\(value)")
+        #expect(value != "P")
+    }
+
     @Test func patternsCommonInAPIs() throws {
         for pattern in ["^[A-Z]{3}-[0-9]{4,6}$", "^v[0-9]+(\\.[0-9]+)?$", "^/api/products/[0-9]+$", "^[a-z_]+$", "^(GET|POST)$", "^\\d{3}$"] {
             let example = try #require(PatternSynthesizer.example(for: pattern), "\(pattern)")
