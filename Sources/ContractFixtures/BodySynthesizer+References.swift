@@ -75,6 +75,7 @@ extension BodySynthesizer {
 
     /// Every document whose root declares an absolute `$id`, by that `$id`.
     static func identifiers(in documents: [String: JSONDocument]) -> [String: String] {
+        PlanningWork.current?.add(documentsScanned: documents.count)
         var result: [String: String] = [:]
         for (file, document) in documents {
             guard let id = document.value.objectValue?["$id"]?.stringValue, let uri = absolute(id, against: nil) else { continue }

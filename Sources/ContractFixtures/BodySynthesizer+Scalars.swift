@@ -4,6 +4,14 @@ import ContractSchema
 extension BodySynthesizer {
     mutating func stringValue(_ facts: SchemaFacts) -> JSONValue? {
         if let pattern = facts.patterns.first {
+            // A format's example that every pattern takes: the pattern's shortest example may be no
+            // value of the format (Graph's durations: `^-?P([0-9]+D)?(T…)?$` is shortest as `P`).
+            if let format = facts.format, let text = FormatExamples.example(format, random: &random),
+                text.count >= facts.minLength, text.count <= (facts.maxLength ?? Int.max),
+                facts.patterns.allSatisfy({ (try? ECMARegex($0))?.matches(text) == true })
+            {
+                return .string(text)
+            }
             // Every pattern must match; the first one's example is checked against the others.
             guard let text = PatternSynthesizer.matchingExample(for: pattern, minLength: facts.minLength, maxLength: facts.maxLength),
                 facts.patterns.dropFirst().allSatisfy({ (try? ECMARegex($0))?.matches(text) == true })

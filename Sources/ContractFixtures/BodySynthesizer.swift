@@ -33,15 +33,24 @@ struct BodySynthesizer {
 
     /// Below this depth, optional properties and array items beyond the minimum are left out.
     static let growthDepth = 8
+    /// After this many steps of one value, optional properties and array items beyond the
+    /// minimum are left out too. A schema graph where every object reaches many others through
+    /// optional members (Microsoft Graph's entities and their navigation properties) otherwise
+    /// grows each body until `stepsPerValue`, so a case's cost grew with the document's graph,
+    /// not with the case: 150 ms a case on Graph's Files module. Far above any body a small API makes.
+    static let growthSteps = 2_000
     static let maximumDepth = 32
     static let maximumChoices = 64
     static let stepsPerValue = 100_000
     /// Branches of one `oneOf`/`anyOf` tried before giving up on it (the first is the seed's).
     static let branchesTried = 4
 
-    init(documents: [String: JSONDocument], seed: String) {
+    /// - Parameter identifiers: ``identifiers(in:)`` of `documents`, worked out once for a tree:
+    ///   one synthesizer is made per case, and looking through every document of the tree for each
+    ///   made the cases' cost grow with the tree's size.
+    init(documents: [String: JSONDocument], identifiers: [String: String], seed: String) {
         self.documents = documents
-        identifiers = Self.identifiers(in: documents)
+        self.identifiers = identifiers
         random = SeededRandom(seed: seed)
     }
 
@@ -53,7 +62,9 @@ struct BodySynthesizer {
         choices = 0
         path = []
         failure = nil
-        return value(of: [SchemaPart(schema: schema, file: file, resource: inline ? schema : nil, base: nil)])
+        let result = value(of: [SchemaPart(schema: schema, file: file, resource: inline ? schema : nil, base: nil)])
+        PlanningWork.current?.add(synthesisSteps: Self.stepsPerValue - budget)
+        return result
     }
 
     /// A value every one of `parts` accepts (as far as the synthesis can tell).
@@ -197,13 +208,16 @@ struct BodySynthesizer {
         }
     }
 
+    /// Whether the value being built has taken ``growthSteps`` already: from here on, only what is required.
+    private var grown: Bool { budget <= Self.stepsPerValue - Self.growthSteps }
+
     private mutating func objectValue(_ facts: SchemaFacts) -> JSONValue? {
         depth += 1
         defer { depth -= 1 }
         let required = Set(facts.required)
         var members: [JSONObject.Member] = []
         // Deep in a recursive schema (a tree of nodes), only what is required, so the value ends.
-        let deep = depth > Self.growthDepth
+        let deep = depth > Self.growthDepth || grown
         var left: [(name: String, parts: [SchemaPart])] = []
         for property in facts.properties {
             guard required.contains(property.name) || (!deep && random.next(below: 2) == 0) else {
@@ -253,7 +267,7 @@ struct BodySynthesizer {
             guard let value = value(of: facts.contains + facts.items) else { return nil }
             elements.append(value)
         }
-        let wanted = facts.items.isEmpty ? facts.minItems : max(facts.minItems, depth > Self.growthDepth ? elements.count : elements.count + 1)
+        let wanted = facts.items.isEmpty ? facts.minItems : max(facts.minItems, depth > Self.growthDepth || grown ? elements.count : elements.count + 1)
         let count = min(maximum, wanted)
         if !facts.itemsForbidden {
             while elements.count < count {

@@ -69,7 +69,7 @@ public struct FixturePlanner: Sendable {
         }
         let request = FixtureRequest.json(contract, testCase)
         let response: JSONValue
-        switch FixtureResponse.json(contract, testCase, catalog: catalog, documents: relativeDocuments, relativeFile: relativePath(contract)) {
+        switch FixtureResponse.json(contract, testCase, catalog: catalog, documents: relativeDocuments, identifiers: identifiers, relativeFile: relativePath(contract)) {
         case .success(let value): response = value
         case .failure(let message): return problem(message.text)
         }

@@ -8,7 +8,8 @@ enum FixtureResponse {
     static let attempts = 8
 
     static func json(
-        _ contract: Contract, _ testCase: ContractCase, catalog: SchemaCatalog, documents: [String: JSONDocument], relativeFile: String
+        _ contract: Contract, _ testCase: ContractCase, catalog: SchemaCatalog, documents: [String: JSONDocument], identifiers: [String: String],
+        relativeFile: String
     ) -> Result<JSONValue, FixtureMessage> {
         let expected = testCase.response
         var members: [JSONObject.Member] = [.init(key: "status", value: .number(JSONNumber(status(expected.status))))]
@@ -42,7 +43,7 @@ enum FixtureResponse {
                 guard schema.isValid(example) else { return .failure(FixtureMessage("its 'example' does not match its schema (run 'contract lint')")) }
                 members.append(.init(key: "body", value: example))
             } else {
-                var synthesizer = BodySynthesizer(documents: documents, seed: "\(contract.id)/\(testCase.name)")
+                var synthesizer = BodySynthesizer(documents: documents, identifiers: identifiers, seed: "\(contract.id)/\(testCase.name)")
                 var firstError = "no value could be built"
                 var body: JSONValue? = nil
                 for attempt in 0..<attempts {

@@ -59,6 +59,45 @@ struct PublishedDefectsTests {
         #expect(fixtureProblems(result).isEmpty, "\(fixtureProblems(result))")
     }
 
+    /// Microsoft Graph's entities: `entity` and each part extending it say
+    /// `additionalProperties: {type: object}`, which holds the other parts' members to it.
+    static let graphEntities = """
+        {entity: {type: object, properties: {id: {type: string}}, additionalProperties: {type: object}},
+         directoryObject: {allOf: [{$ref: '#/components/schemas/entity'}, {type: object, properties: {deletedDateTime: {type: string, nullable: true}}, additionalProperties: {type: object}}]},
+         user: {allOf: [{$ref: '#/components/schemas/directoryObject'}, {type: object, properties: {displayName: {type: string}}, additionalProperties: {type: object}}]}}
+        """
+
+    @Test func aMemberSchemaOfAnAllOfHoldsOnlyTheMembersNoPartDescribes() throws {
+        let response = { (example: String) in "{description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/user'}, example: \(example)}}}" }
+        let result = try edge.importYAML(EdgeCaseTests.document(
+            paths: """
+                  /me:
+                    get:
+                      responses:
+                        '200': \(response("{id: '1', displayName: Ada, deletedDateTime: null, photo: {}}"))
+                  /users/{id}:
+                    get:
+                      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                      responses:
+                        '200': \(response("{id: '1', displayName: Ada, nickname: Ada}"))
+                """,
+            components: Self.graphEntities))
+        #expect(warnings(result).contains { $0.contains("'additionalProperties' of a schema that 'allOf' extends (in 'directoryObject')") }, "\(warnings(result))")
+        #expect(warnings(result).contains { $0.contains("'additionalProperties' inside one 'allOf' part holds the properties of the others to its schema") })
+        // The object the parts make together takes other members of that schema, and only those.
+        let user = try JSONParser().parse(Array(edge.text(result, "schemas/user.json").utf8)).value
+        #expect(at(user, "/unevaluatedProperties") == ["type": "object"], "\(user)")
+        #expect(at(user, "/allOf/1/additionalProperties") == nil)
+        #expect(!edge.text(result, "schemas/entity.json").contains("additionalProperties"))
+        // A schema others extend stays open: its own `unevaluatedProperties` would see only its own members.
+        #expect(!edge.text(result, "schemas/directoryObject.json").contains("unevaluatedProperties"))
+        #expect(edge.text(result, "get-me.json").contains(#""photo""#))
+        #expect(!edge.text(result, "get-users-id.json").contains(#""nickname""#))
+        #expect(warnings(result).contains { $0.contains("does not match") }, "\(warnings(result))")
+        #expect(edge.lintErrors(result).isEmpty, "\(edge.lintErrors(result))")
+        #expect(fixtureProblems(result).isEmpty, "\(fixtureProblems(result))")
+    }
+
     @Test func oneOfBranchesThatOneValueMatchesAreReadAsAnyOf() throws {
         // Lob's identity validation: two shapes whose differing properties are optional.
         let shape = { (extra: String) in "{type: object, properties: {id: {type: string, pattern: '^id_[a-z0-9]+$'}, \(extra): {type: string}, score: {type: number}}}" }
@@ -180,7 +219,7 @@ struct PublishedDefectsTests {
 struct FailureClassTests {
     static let documents = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Documents")
 
-    @Test(arguments: ["lenient-values", "extension-references", "path-fragments", "split-document", "swagger-2", "published-defects"])
+    @Test(arguments: ["lenient-values", "extension-references", "path-fragments", "split-document", "swagger-2", "published-defects", "member-schemas"])
     func conversionIsPinned(_ kind: String) throws {
         let folder = Self.documents.appendingPathComponent(kind)
         let root = ["openapi.yaml", "swagger.yaml"].map { folder.appendingPathComponent($0) }.first { FileManager.default.fileExists(atPath: $0.path) }

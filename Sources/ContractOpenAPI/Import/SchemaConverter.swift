@@ -107,6 +107,19 @@ struct SchemaConverter {
         converted["$id"] = nil
         // Mended first: 3.0's `nullable` may wrap `allOf` into an `anyOf` that the mends must see through.
         converted = repair.repair(converted, at: pointer)
+        if converted["unevaluatedProperties"] == nil, let sources = repair.memberSchemaSources(at: pointer) {
+            var schemas: [JSONValue] = []
+            for source in sources {
+                guard let value = document.value(at: source) else { continue }
+                let schema = convert(value, at: source, prefix: prefix)
+                if !schemas.contains(schema) { schemas.append(schema) }
+            }
+            if schemas.count == 1 {
+                converted["unevaluatedProperties"] = schemas[0]
+            } else if !schemas.isEmpty {
+                converted["unevaluatedProperties"] = ["allOf": .array(schemas)]
+            }
+        }
         if !document.version.isDraft2020 { converted = Self.rewrite30(converted) }
         if let example = converted["example"] {
             converted["example"] = nil

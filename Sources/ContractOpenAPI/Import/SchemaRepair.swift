@@ -9,12 +9,21 @@ struct SchemaRepair {
     let document: OpenAPIDocument
     private(set) var warnings: [Diagnostic] = []
     private let contradictions: AllOfContradictions
+    private let memberSchemas: AllOfMemberSchemas
     /// Contradiction mends already warned about: a schema converted twice is warned once.
     private var mended: Set<JSONPointer> = []
 
     init(document: OpenAPIDocument) {
         self.document = document
         contradictions = AllOfContradictions(document: document)
+        memberSchemas = AllOfMemberSchemas(document: document)
+    }
+
+    /// Where the schemas are that the `allOf` at `pointer` holds the members no part describes
+    /// to (`unevaluatedProperties`), for the converter to convert: the schema-valued
+    /// `additionalProperties` ``AllOfMemberSchemas`` left out of it, its parts and their bases.
+    func memberSchemaSources(at pointer: JSONPointer) -> [JSONPointer]? {
+        memberSchemas.unevaluated[pointer]
     }
 
     /// One converted schema object, at `pointer` in the document.
@@ -52,7 +61,18 @@ struct SchemaRepair {
         fitEnumToType(&schema, at: pointer)
         leaveOutContradictions(&schema, at: pointer)
         closeAllOfOnce(&schema, at: pointer)
+        leaveOutMemberSchema(&schema, at: pointer)
         return schema
+    }
+
+    /// A schema-valued `additionalProperties` that holds the properties other `allOf` parts
+    /// describe to its schema (``AllOfMemberSchemas``); the converter puts it back as the
+    /// `allOf`'s `unevaluatedProperties`.
+    private mutating func leaveOutMemberSchema(_ schema: inout JSONObject, at pointer: JSONPointer) {
+        guard let message = memberSchemas.leftOut[pointer], schema["additionalProperties"] != nil else { return }
+        schema["additionalProperties"] = nil
+        let at = pointer.appending("additionalProperties")
+        if mended.insert(at).inserted { warnings.append(document.warning(message, at: at)) }
     }
 
     /// What ``AllOfContradictions`` found no value can satisfy: an envelope's `type` that a more
