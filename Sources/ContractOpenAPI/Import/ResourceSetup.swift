@@ -95,7 +95,13 @@ struct ResourceSetup {
             case "PUT":
                 guard let successCase = Self.successCase(of: contract) else { continue }
                 if path.hasSuffix("}") {
-                    if creators.puts[Self.shape(path)] == nil { creators.puts[Self.shape(path)] = Creator(kind: .put, contract: contract, successCase: successCase) }
+                    // Only where the client may name the item: its id takes a unique value (an
+                    // integer id, or one of a fixed shape, is the server's to give: a PUT on it updates).
+                    if creators.puts[Self.shape(path)] == nil, let last = path.split(separator: "/").last.flatMap({ Self.placeholder(in: String($0)) }),
+                        takesUniqueValue(contract, placeholder: last)
+                    {
+                        creators.puts[Self.shape(path)] = Creator(kind: .put, contract: contract, successCase: successCase)
+                    }
                 } else if creators.posts[Self.shape(path)] == nil, let (answer, wrapped) = answerNames(of: contract) {
                     // `PUT /saved_searches/` makes one and answers its id, as a `POST` would.
                     creators.posts[Self.shape(path)] = Creator(kind: .post, contract: contract, successCase: successCase, answer: answer, wrapped: wrapped)
@@ -359,6 +365,29 @@ struct ResourceSetup {
             }
         }
         return request
+    }
+
+    /// Whether the path parameter the contract names `placeholder` takes a `${unique:…}` value:
+    /// text of any shape of 12 letters and digits, read from the operation's parameter in the
+    /// document (a parameter without a schema takes text).
+    private func takesUniqueValue(_ contract: ImportedContract, placeholder: String) -> Bool {
+        let operationPointer = contract.pointer
+        let pathItemPointer = JSONPointer(tokens: Array(operationPointer.tokens.dropLast()))
+        var candidates: [(JSONValue, JSONPointer)] = []
+        for at in [operationPointer, pathItemPointer] {
+            guard let list = document.value(at: at)?.objectValue?["parameters"]?.arrayValue else { continue }
+            candidates += list.enumerated().map { ($0.element, at.appending("parameters").appending($0.offset)) }
+        }
+        for (value, at) in candidates {
+            guard let (parameter, resolvedAt) = document.resolved(value, at: at), parameter["in"]?.stringValue == "path",
+                let name = parameter["name"]?.stringValue, Identifiers.placeholder(name) == placeholder
+            else { continue }
+            // Swagger 2.0 gives the type on the parameter itself.
+            let schemaValue = parameter["schema"] ?? .object(parameter)
+            guard let (schema, _) = document.resolved(schemaValue, at: resolvedAt.appending("schema")) else { return true }
+            return UniqueMembers.uniqueValue("", schema: schema, variable: placeholder) != nil
+        }
+        return true
     }
 
     /// The property names of the creator's success answer, and of its wrapper if it has one.
