@@ -249,35 +249,76 @@ struct ResourceSetup {
         return plan
     }
 
-    /// An item read by one of its members rather than its id (`/variables/name/{name}`,
-    /// `/block_types/slug/{slug}`): the `POST` that makes one (`/variables`) sends that member, and
-    /// the path names the item by the value it sent (a `${unique:…}` one, the same within the case).
+    /// An item named by one of its members rather than an id the server gives: read by that
+    /// member (`/variables/name/{name}`, `/block_schemas/checksum/{checksum}`), or kept under a
+    /// key the client sends (`POST /flow_runs/{id}/input` with `{"key": …}`, then
+    /// `/flow_runs/{id}/input/{key}`). The collection's `POST` makes one; the path names it by
+    /// the value the `POST` sent (a `${unique:…}` one, the same within the case) or, failing that,
+    /// the value its answer holds under that name.
     private func lookUp(
         segments: [String], at last: Int, placeholder: String, creators: Creators, madeUpPaths: [String: Set<String>], level: Int, visiting: Set<String>
     ) -> Plan? {
-        guard last >= 2, segments[last - 1].lowercased() == placeholder.lowercased() || segments[last - 1] == "by-\(placeholder)" else { return nil }
-        let collection = segments[..<(last - 1)].joined(separator: "/")
-        guard let creator = creators.posts[Self.shape(collection)], !creator.path.contains("{"),
-            let idPointer = creator.idPointer(for: ""),
-            case .object(var body)? = creator.successCase["request"]?.objectValue?["body"],
-            let value = body[placeholder]?.stringValue
-        else { return nil }
+        let byMember = last >= 2 && (segments[last - 1].lowercased() == placeholder.lowercased() || segments[last - 1] == "by-\(placeholder)")
+        let collection = segments[..<(byMember ? last - 1 : last)].joined(separator: "/")
+        guard let creator = creators.posts[Self.shape(collection)] else { return nil }
+        var body = creator.successCase["request"]?.objectValue?["body"]?.objectValue ?? JSONObject()
+        let sent = body[placeholder]?.stringValue
+        guard sent != nil || creator.answer.contains(placeholder) else { return nil }
         var plan = Plan()
+        // The creator's own made-up placeholders (a parent item) are made first.
+        let creatorCase = "\(creator.contract.id)/\(creator.successCase["name"]?.stringValue ?? "")"
+        let parentNeeds = madeUpPaths[creatorCase] ?? []
+        if !parentNeeds.isEmpty {
+            guard let parent = steps(for: creator.path, making: parentNeeds, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting)
+            else { return nil }
+            plan = parent
+        }
+        var rename: [String: String] = [:]
+        for (own, caller) in zip(creator.path.split(separator: "/"), collection.split(separator: "/")) {
+            if let from = Self.placeholder(in: String(own)), let to = Self.placeholder(in: String(caller)) { rename[from] = to }
+        }
+        let parentValues = plan.values
+        plan.values = parentValues.map { (placeholder: rename[$0.placeholder] ?? $0.placeholder, value: $0.value) }
         var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
-        let references = referencedSteps(
-            in: body, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting.union([Self.shape(creator.path)]))
-        body = references.body
-        Self.merge(references.plan, into: &plan)
-        request["body"] = .object(body)
-        let variable = Identifiers.placeholder(Identifiers.resourceName(ofPath: collection).lowercased()) + "_id"
+        if !parentValues.isEmpty {
+            var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
+            for (name, value) in parentValues { pathParams[name] = .string(value) }
+            request["pathParams"] = .object(pathParams)
+        }
+        if !body.isEmpty {
+            let references = referencedSteps(
+                in: body, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting.union([Self.shape(creator.path)]))
+            body = references.body
+            Self.merge(references.plan, into: &plan)
+            request["body"] = .object(body)
+        }
         var step = JSONObject()
         step["name"] = .string(Self.stepName("create", collection, taken: plan.steps))
         step["request"] = .object(request)
-        step["capture"] = .object(JSONObject([JSONObject.Member(key: variable, value: .string(idPointer))]))
+        var captures = JSONObject()
+        let value: String
+        if let sent {
+            value = sent
+        } else {
+            let variable = Identifiers.placeholder(placeholder)
+            captures[variable] = .string("/" + placeholder)
+            value = "${capture:\(variable)}"
+        }
+        // The item's id, for the teardown that deletes it.
+        let idVariable = Identifiers.placeholder(Identifiers.resourceName(ofPath: collection).lowercased()) + "_id"
+        let idPointer = creator.idPointer(for: idVariable)
+        if let idPointer, idPointer != "/" + placeholder { captures[idVariable] = .string(idPointer) }
+        if !captures.isEmpty { step["capture"] = .object(captures) }
         plan.steps.append(step)
         plan.values.append((placeholder, value))
-        let itemPath = collection + (collection.hasSuffix("/") ? "" : "/") + "{\(variable)}"
-        if let remove = deleteStep(for: itemPath, values: [(variable, "${capture:\(variable)}")], creators: creators) { plan.teardown.insert(remove, at: 0) }
+        if let idPointer {
+            let idValue = idPointer == "/" + placeholder ? value : "${capture:\(idVariable)}"
+            let itemPath = collection + (collection.hasSuffix("/") ? "" : "/") + "{\(idVariable)}"
+            if let remove = deleteStep(for: itemPath, values: plan.values + [(idVariable, idValue)], creators: creators) { plan.teardown.insert(remove, at: 0) }
+        } else if !byMember, let remove = deleteStep(for: segments[...last].joined(separator: "/"), values: plan.values, creators: creators) {
+            // Kept under the client's key: deleted by it.
+            plan.teardown.insert(remove, at: 0)
+        }
         return plan
     }
 
