@@ -244,4 +244,128 @@ struct StatefulImportTests {
         #expect(at(list, "/request/path") == .string("/v1/files"))
         #expect(at(list, "/request/query") == .object(JSONObject([.init(key: "beta", value: "true"), .init(key: "view", value: "a b")])))
     }
+
+    static let owners = """
+          /owners:
+            post:
+              operationId: createOwner
+              requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}}}}
+              responses:
+                '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+          /owners/{owner_id}:
+            parameters: [{name: owner_id, in: path, required: true, schema: {type: string}}]
+            delete:
+              operationId: deleteOwner
+              responses: {'204': {description: gone}}
+          /owners/{id}/pets:
+            parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+            post:
+              operationId: createPet
+              requestBody: {required: true, content: {application/json: {schema: {type: object, required: [owner_id, ownerId], properties: {owner_id: {type: string}, ownerId: {type: string}}}}}}
+              responses:
+                '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+          /owners/{owner_id}/pets/{id}:
+            parameters:
+              - {name: owner_id, in: path, required: true, schema: {type: string}}
+              - {name: id, in: path, required: true, schema: {type: string}}
+            get:
+              operationId: getPet
+              responses: {'200': {description: ok}}
+            put:
+              operationId: putPet
+              requestBody: {required: true, content: {application/json: {schema: {type: object, required: [toy_id], properties: {toy_id: {type: string}}}}}}
+              responses: {'200': {description: ok}}
+            delete:
+              operationId: deletePet
+              responses: {'204': {description: gone}}
+          /toys:
+            post:
+              operationId: createToy
+              requestBody: {required: true, content: {application/json: {schema: {type: object, required: [label], properties: {label: {type: string}}}}}}
+              responses:
+                '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+          /toys/{toy_id}:
+            parameters: [{name: toy_id, in: path, required: true, schema: {type: string}}]
+            delete:
+              operationId: deleteToy
+              responses: {'204': {description: gone}}
+        """
+
+    /// Each item made once in a case, under capture names of its own, and deleted in the reverse
+    /// order of its making (what refers to another item first).
+    @Test func everyItemIsMadeOnceUnderItsOwnNameAndDeletedChildrenFirst() throws {
+        let result = try edge.importYAML(EdgeCaseTests.document(paths: Self.owners))
+        #expect(edge.lintErrors(result).isEmpty, "\(edge.lintErrors(result))")
+        let get = try contract(result, "getPet.json")
+        let steps = try #require(at(get, "/cases/0/setup")?.arrayValue)
+        // The pet's creator calls its owner `{id}`, the case `{owner_id}`; the pet is `{id}` too.
+        #expect(steps.map { at($0, "/name") } == [.string("create-owner"), .string("create-pet")])
+        #expect(at(steps[0], "/capture") == .object(JSONObject([.init(key: "id", value: "/id")])))
+        #expect(at(steps[1], "/capture") == .object(JSONObject([.init(key: "pet_id", value: "/id")])))
+        // Both body members that name an owner read the one the case made.
+        #expect(at(steps[1], "/request/body") == .object(JSONObject([.init(key: "owner_id", value: "${capture:id}"), .init(key: "ownerId", value: "${capture:id}")])))
+        #expect(at(get, "/cases/0/request/pathParams/owner_id") == .string("${capture:id}"))
+        #expect(at(get, "/cases/0/request/pathParams/id") == .string("${capture:pet_id}"))
+        let teardown = try #require(at(get, "/cases/0/teardown")?.arrayValue)
+        #expect(teardown.map { at($0, "/name") } == [.string("delete-pet"), .string("delete-owner")])
+        #expect(at(teardown[0], "/request/pathParams/id") == .string("${capture:pet_id}"))
+        // The toy a PUT makes the pet refer to is made before the pet and deleted after it.
+        let put = try contract(result, "putPet.json")
+        #expect(at(put, "/cases/0/setup")?.arrayValue?.map { at($0, "/name") } == [.string("create-toy"), .string("create-owner"), .string("create-pet")])
+        #expect(at(put, "/cases/0/teardown")?.arrayValue?.map { at($0, "/name") } == [.string("delete-pet"), .string("delete-owner"), .string("delete-toy")])
+    }
+
+    /// Resources whose creates name each other: each is made once per case, so the steps grow
+    /// with the resources, never with the paths between them.
+    @Test func resourcesThatNameEachOtherAreMadeOnce() throws {
+        let count = 6
+        var paths = ""
+        for index in 0..<count {
+            let others = (0..<count).filter { $0 != index }.map { "node\($0)_id" }
+            let properties = others.map { "\($0): {type: string}" }.joined(separator: ", ")
+            paths += """
+                  /node\(index)s:
+                    post:
+                      operationId: createNode\(index)
+                      requestBody: {required: true, content: {application/json: {schema: {type: object, required: [\(others.joined(separator: ", "))], properties: {\(properties)}}}}}
+                      responses:
+                        '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+
+                """
+        }
+        let result = try edge.importYAML(EdgeCaseTests.document(paths: paths))
+        #expect(edge.lintErrors(result).isEmpty, "\(edge.lintErrors(result))")
+        for index in 0..<count {
+            let create = try contract(result, "createNode\(index).json")
+            let steps = at(create, "/cases/0/setup")?.arrayValue ?? []
+            // Each kind once: the others, and one of its own for the others to name.
+            #expect(steps.count == count, "createNode\(index): \(steps.count) steps")
+            let paths = steps.compactMap { at($0, "/request/path")?.stringValue }
+            #expect(Set(paths).count == paths.count, "\(paths)")
+            let names = steps.compactMap { at($0, "/name")?.stringValue }
+            #expect(Set(names).count == names.count)
+        }
+    }
+
+    /// A PUT that makes the item it names is not preceded by a PUT of the same item.
+    @Test func aPutThatMakesItsItemMakesOnlyItsParents() throws {
+        let result = try edge.importYAML(EdgeCaseTests.document(paths: """
+              /buckets/{id}:
+                parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                put:
+                  operationId: putBucket
+                  responses: {'201': {description: created}}
+              /buckets/{bucket_id}/collections/{id}:
+                parameters:
+                  - {name: bucket_id, in: path, required: true, schema: {type: string}}
+                  - {name: id, in: path, required: true, schema: {type: string}}
+                put:
+                  operationId: putCollection
+                  responses: {'201': {description: created}}
+            """))
+        let put = try contract(result, "putCollection.json")
+        #expect(at(put, "/cases/0/setup")?.arrayValue?.map { at($0, "/request/path") } == [.string("/buckets/{id}")])
+        #expect(at(put, "/cases/0/request/pathParams/bucket_id") == .string("${unique:bucket_id}"))
+        #expect(at(put, "/cases/0/request/pathParams/id") == .string("${unique:id}"))
+    }
 }

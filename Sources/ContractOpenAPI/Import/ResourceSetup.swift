@@ -53,14 +53,6 @@ struct ResourceSetup {
         }
     }
 
-    /// What a case needs before its request: the steps, the teardown that undoes them (in the
-    /// order it runs), and the value each made placeholder now has (`${capture:…}`, `${unique:…}`).
-    private struct Plan {
-        var steps: [JSONObject] = []
-        var teardown: [JSONObject] = []
-        var values: [(placeholder: String, value: String)] = []
-    }
-
     private struct Creators {
         var posts: [String: Creator] = [:]  // by collection shape, placeholders as `{}`
         var puts: [String: Creator] = [:]  // by item shape
@@ -75,6 +67,76 @@ struct ResourceSetup {
     /// `body:NAME`.
     func addSteps(to contracts: inout [ImportedContract], madeUp: [MadeUpValue]) -> [String: Set<String>] {
         let madeUpPaths = Self.madeUpPathParameters(madeUp)
+        let creators = self.creators(of: contracts)
+        let context = Context(creators: creators, madeUpPaths: madeUpPaths)
+        var resolved: [String: Set<String>] = [:]
+        for index in contracts.indices {
+            guard let path = contracts[index].value["request"]?.objectValue?["path"]?.stringValue,
+                let method = contracts[index].value["request"]?.objectValue?["method"]?.stringValue,
+                case .array(var cases)? = contracts[index].value["cases"]
+            else { continue }
+            for caseIndex in cases.indices {
+                guard case .object(var testCase) = cases[caseIndex], Self.isSuccess(testCase) || Self.isWithoutCredentials(testCase),
+                    let name = testCase["name"]?.stringValue, testCase["setup"] == nil
+                else { continue }
+                let key = "\(contracts[index].id)/\(name)"
+                var made = madeUpPaths[key] ?? []
+                let plan = CasePlan()
+                var request = testCase["request"]?.objectValue ?? JSONObject()
+                // What the case's body names is made first, so it is deleted last: the case's own
+                // request may make the path's item refer to it.
+                var replaced: Set<String> = []
+                if Self.isSuccess(testCase), case .object(let body)? = request["body"] {
+                    let references = referencedSteps(in: body, plan, context, level: 0, visiting: [])
+                    replaced = Set(references.replaced.map { "body:" + $0 })
+                    request["body"] = .object(references.body)
+                }
+                // A `PUT` that makes the item it names makes its own: only its parents come first.
+                let last = path.split(separator: "/").last.flatMap { Self.placeholder(in: String($0)) }
+                let putsItself = method == "PUT" && creators.puts[Self.shape(path)]?.contract.id == contracts[index].id && last.map(made.contains) == true
+                if putsItself, let last { made.remove(last) }
+                var values: [String: String] = [:]
+                if !made.isEmpty {
+                    guard let madeValues = make(path, needed: made, plan, context, level: 0, visiting: []) else { continue }
+                    values = madeValues
+                }
+                if putsItself, let last {
+                    let variable = plan.newUnique(Identifiers.placeholder(last), resource: Self.resource(path))
+                    values[last] = "${unique:\(variable)}"
+                    made.insert(last)
+                    if let remove = deleteStep(for: path, values: values, creators: creators) { plan.addRemoval(remove, resource: Self.resource(path)) }
+                }
+                var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
+                for (placeholder, value) in values where made.contains(placeholder) { pathParams[placeholder] = .string(value) }
+                if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
+                if !request.isEmpty { testCase["request"] = .object(request) }
+                // What a successful `POST` case creates is removed after it.
+                if method == "POST", Self.isSuccess(testCase), let creator = creators.posts[Self.shape(path)], creator.contract.id == contracts[index].id,
+                    let own = ownTeardown(of: creator, path: path, pathParams: pathParams, plan, creators: creators)
+                {
+                    testCase["capture"] = .object(JSONObject([JSONObject.Member(key: own.capture, value: .string(own.pointer))]))
+                    plan.addRemoval(own.step, resource: Self.resource(path))
+                }
+                guard !plan.steps.isEmpty || !plan.removals.isEmpty else { continue }
+                if !plan.steps.isEmpty { testCase["setup"] = .array(plan.steps.map(JSONValue.object)) }
+                if !plan.removals.isEmpty { testCase["teardown"] = .array(plan.teardown.map(JSONValue.object)) }
+                // `setup` reads best before the request it prepares.
+                cases[caseIndex] = .object(Self.reordered(testCase))
+                resolved[key] = Set(values.keys).intersection(made).union(replaced)
+            }
+            contracts[index].value["cases"] = .array(cases)
+        }
+        return resolved
+    }
+
+    /// What every case's planning reads.
+    private struct Context {
+        var creators: Creators
+        var madeUpPaths: [String: Set<String>]
+    }
+
+    /// Which operations make, and delete, which items.
+    private func creators(of contracts: [ImportedContract]) -> Creators {
         var creators = Creators()
         // `POST`s first: a collection's `PUT` makes its items only where no `POST` does.
         let ordered = contracts.filter { $0.value["request"]?.objectValue?["method"]?.stringValue == "POST" }
@@ -113,71 +175,31 @@ struct ResourceSetup {
                 continue
             }
         }
-        var resolved: [String: Set<String>] = [:]
-        for index in contracts.indices {
-            guard let path = contracts[index].value["request"]?.objectValue?["path"]?.stringValue,
-                let method = contracts[index].value["request"]?.objectValue?["method"]?.stringValue,
-                case .array(var cases)? = contracts[index].value["cases"]
-            else { continue }
-            for caseIndex in cases.indices {
-                guard case .object(var testCase) = cases[caseIndex], Self.isSuccess(testCase) || Self.isWithoutCredentials(testCase),
-                    let name = testCase["name"]?.stringValue, testCase["setup"] == nil
-                else { continue }
-                let key = "\(contracts[index].id)/\(name)"
-                let made = madeUpPaths[key] ?? []
-                var plan = Plan()
-                if !made.isEmpty {
-                    guard let madePlan = steps(for: path, making: made, creators: creators, madeUpPaths: madeUpPaths, level: 0) else { continue }
-                    plan = madePlan
-                }
-                var request = testCase["request"]?.objectValue ?? JSONObject()
-                var replaced: Set<String> = []
-                if Self.isSuccess(testCase), case .object(let body)? = request["body"] {
-                    let references = referencedSteps(in: body, creators: creators, madeUpPaths: madeUpPaths, level: 0)
-                    if !references.plan.steps.isEmpty {
-                        replaced = Set(references.replaced.map { "body:" + $0 })
-                        request["body"] = .object(references.body)
-                        Self.merge(references.plan, into: &plan)
-                    }
-                }
-                var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
-                for (placeholder, value) in plan.values where made.contains(placeholder) { pathParams[placeholder] = .string(value) }
-                if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
-                if !request.isEmpty { testCase["request"] = .object(request) }
-                // What a successful `POST` case creates is removed after it.
-                if method == "POST", Self.isSuccess(testCase), let creator = creators.posts[Self.shape(path)], creator.contract.id == contracts[index].id,
-                    let own = ownTeardown(of: creator, path: path, pathParams: pathParams, creators: creators)
-                {
-                    testCase["capture"] = .object(JSONObject([JSONObject.Member(key: own.capture, value: .string(own.pointer))]))
-                    plan.teardown.insert(own.step, at: 0)
-                }
-                guard !plan.steps.isEmpty || !plan.teardown.isEmpty else { continue }
-                if !plan.steps.isEmpty { testCase["setup"] = .array(plan.steps.map(JSONValue.object)) }
-                if !plan.teardown.isEmpty { testCase["teardown"] = .array(Self.uniquelyNamed(plan.teardown).map(JSONValue.object)) }
-                // `setup` reads best before the request it prepares.
-                cases[caseIndex] = .object(Self.reordered(testCase))
-                resolved[key] = Set(plan.values.map(\.placeholder)).intersection(made).union(replaced)
-            }
-            contracts[index].value["cases"] = .array(cases)
+        // Where a `POST` makes the collection's items and answers their ids, a `PUT` on one updates it.
+        creators.puts = creators.puts.filter { shape, _ in
+            let collection = shape.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            return creators.posts[Self.shape(collection)]?.idPointer(for: "") == nil
         }
-        return resolved
+        return creators
     }
 
-    /// The steps that make every item `path` names up to its last placeholder, parents first, and
-    /// for each placeholder the value that names it.
-    private func steps(
-        for path: String, making needed: Set<String>, creators: Creators, madeUpPaths: [String: Set<String>], level: Int, visiting: Set<String> = []
-    ) -> Plan? {
+    /// Makes every item `path` names up to its deepest placeholder in `needed`, parents first,
+    /// adding the steps to `plan`. The value of each placeholder made, by the path's own names;
+    /// nil, with the plan as it was, when an item cannot be made.
+    private func make(
+        _ path: String, needed: Set<String>, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
+    ) -> [String: String]? {
         guard level < Self.maximumLevels else { return nil }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // The deepest placeholder segment that must be made: `/items/{item_id}` → `/items` makes it.
         guard let last = segments.lastIndex(where: { Self.placeholder(in: $0).map(needed.contains) == true }),
             let placeholder = Self.placeholder(in: segments[last])
-        else { return Plan() }
+        else { return [:] }
         let collection = segments[..<last].joined(separator: "/")
         let itemPath = segments[...last].joined(separator: "/")
+        let creators = context.creators
         let creator: Creator
-        let idPointer: String?
+        var idPointer: String?
         // Where the item made is deleted: its own path, unless it is made elsewhere.
         var madePath = itemPath
         if let post = creators.posts[Self.shape(collection)], let pointer = post.idPointer(for: placeholder) {
@@ -194,21 +216,32 @@ struct ResourceSetup {
             madePath = post.path + (post.path.hasSuffix("/") ? "" : "/") + "{\(placeholder)}"
         } else if let put = creators.puts[Self.shape(itemPath)] {
             creator = put
-            idPointer = nil
         } else {
-            return lookUp(segments: segments, at: last, placeholder: placeholder, creators: creators, madeUpPaths: madeUpPaths, level: level, visiting: visiting)
+            return lookUp(segments: segments, at: last, placeholder: placeholder, plan, context, level: level, visiting: visiting)
         }
-        var plan = Plan()
+        let key = "\(creator.kind):\(Self.shape(creator.path))"
+        guard !visiting.contains(key) else { return nil }
+        let creatorPath = creator.path
+        // One item of a kind that stands alone serves the whole case.
+        if !creatorPath.contains("{") || creator.kind == .put && creatorPath.split(separator: "/").filter({ $0.hasPrefix("{") }).count == 1,
+            let value = plan.value(madeBy: key), segments[..<last].allSatisfy({ Self.placeholder(in: $0) == nil })
+        {
+            return [placeholder: value]
+        }
+        let snapshot = plan.snapshot()
         // The creator's own made-up placeholders (a parent item) are made first; a `PUT`'s own
         // last one is the item itself.
-        let creatorPath = creator.path
         let creatorCase = "\(creator.contract.id)/\(creator.successCase["name"]?.stringValue ?? "")"
-        var parentNeeds = madeUpPaths[creatorCase] ?? []
-        if creator.kind == .put, let own = creatorPath.split(separator: "/").last.flatMap({ Self.placeholder(in: String($0)) }) { parentNeeds.remove(own) }
+        var parentNeeds = context.madeUpPaths[creatorCase] ?? []
+        let ownPlaceholder = creatorPath.split(separator: "/").last.flatMap { Self.placeholder(in: String($0)) }
+        if creator.kind == .put, let ownPlaceholder { parentNeeds.remove(ownPlaceholder) }
+        var parentValues: [String: String] = [:]
         if !parentNeeds.isEmpty {
-            guard let parent = self.steps(for: creatorPath, making: parentNeeds, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting)
-            else { return nil }
-            plan = parent
+            guard let values = make(creatorPath, needed: parentNeeds, plan, context, level: level + 1, visiting: visiting.union([key])) else {
+                plan.restore(snapshot)
+                return nil
+            }
+            parentValues = values
         }
         // The creator may name a parent's placeholder otherwise (`/items/{id}/notes` for the
         // caller's `/items/{item_id}/notes/{note_id}`): the segments line up, the names need not.
@@ -216,37 +249,37 @@ struct ResourceSetup {
         for (own, caller) in zip(creatorPath.split(separator: "/"), itemPath.split(separator: "/")) {
             if let from = Self.placeholder(in: String(own)), let to = Self.placeholder(in: String(caller)) { rename[from] = to }
         }
-        let parentValues = plan.values
-        plan.values = parentValues.map { (placeholder: rename[$0.placeholder] ?? $0.placeholder, value: $0.value) }
+        var values: [String: String] = [:]
+        for (name, value) in parentValues { values[rename[name] ?? name] = value }
         var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
         var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
         for (name, value) in parentValues { pathParams[name] = .string(value) }
-        let variable = Identifiers.placeholder(placeholder)
+        let resource = Self.resource(collection)
         let value: String
         var step = JSONObject()
-        step["name"] = .string(Self.stepName("create", collection, taken: plan.steps))
         switch creator.kind {
         case .post:
+            let variable = plan.newCapture(Identifiers.placeholder(placeholder), resource: resource)
             value = "${capture:\(variable)}"
+            if let idPointer { step["capture"] = .object(JSONObject([JSONObject.Member(key: variable, value: .string(idPointer))])) }
         case .put:
             // The client names the item: a value the server has not seen, the same all through the case.
+            let variable = plan.newUnique(Identifiers.placeholder(placeholder), resource: resource)
             value = "${unique:\(variable)}"
-            if let own = creatorPath.split(separator: "/").last.flatMap({ Self.placeholder(in: String($0)) }) { pathParams[own] = .string(value) }
+            if let ownPlaceholder { pathParams[ownPlaceholder] = .string(value) }
         }
         if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
-        // The body of the creator may name other resources too.
+        // What the creator's body names is made before it.
         if case .object(let body)? = request["body"] {
-            let references = referencedSteps(
-                in: body, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting.union([Self.shape(creatorPath)]))
+            let references = referencedSteps(in: body, plan, context, level: level + 1, visiting: visiting.union([key]))
             request["body"] = .object(references.body)
-            Self.merge(references.plan, into: &plan)
         }
         step["request"] = .object(request)
-        if let idPointer { step["capture"] = .object(JSONObject([JSONObject.Member(key: variable, value: .string(idPointer))])) }
-        plan.steps.append(step)
-        plan.values.append((placeholder, value))
-        if let remove = deleteStep(for: madePath, values: plan.values, creators: creators) { plan.teardown.insert(remove, at: 0) }
-        return plan
+        plan.add(step, verb: "create", resource: resource)
+        plan.record(value, madeBy: key)
+        values[placeholder] = value
+        if let remove = deleteStep(for: madePath, values: values, creators: creators) { plan.addRemoval(remove, resource: resource) }
+        return values
     }
 
     /// An item named by one of its members rather than an id the server gives: read by that
@@ -256,29 +289,34 @@ struct ResourceSetup {
     /// the value the `POST` sent (a `${unique:…}` one, the same within the case) or, failing that,
     /// the value its answer holds under that name.
     private func lookUp(
-        segments: [String], at last: Int, placeholder: String, creators: Creators, madeUpPaths: [String: Set<String>], level: Int, visiting: Set<String>
-    ) -> Plan? {
+        segments: [String], at last: Int, placeholder: String, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
+    ) -> [String: String]? {
         let byMember = last >= 2 && (segments[last - 1].lowercased() == placeholder.lowercased() || segments[last - 1] == "by-\(placeholder)")
         let collection = segments[..<(byMember ? last - 1 : last)].joined(separator: "/")
-        guard let creator = creators.posts[Self.shape(collection)] else { return nil }
+        guard let creator = context.creators.posts[Self.shape(collection)] else { return nil }
+        let key = "lookup:\(Self.shape(creator.path)):\(placeholder)"
+        guard !visiting.contains(key) else { return nil }
         var body = creator.successCase["request"]?.objectValue?["body"]?.objectValue ?? JSONObject()
         let sent = body[placeholder]?.stringValue
         guard sent != nil || creator.answer.contains(placeholder) else { return nil }
-        var plan = Plan()
+        let snapshot = plan.snapshot()
         // The creator's own made-up placeholders (a parent item) are made first.
         let creatorCase = "\(creator.contract.id)/\(creator.successCase["name"]?.stringValue ?? "")"
-        let parentNeeds = madeUpPaths[creatorCase] ?? []
+        let parentNeeds = context.madeUpPaths[creatorCase] ?? []
+        var parentValues: [String: String] = [:]
         if !parentNeeds.isEmpty {
-            guard let parent = steps(for: creator.path, making: parentNeeds, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting)
-            else { return nil }
-            plan = parent
+            guard let values = make(creator.path, needed: parentNeeds, plan, context, level: level + 1, visiting: visiting.union([key])) else {
+                plan.restore(snapshot)
+                return nil
+            }
+            parentValues = values
         }
         var rename: [String: String] = [:]
         for (own, caller) in zip(creator.path.split(separator: "/"), collection.split(separator: "/")) {
             if let from = Self.placeholder(in: String(own)), let to = Self.placeholder(in: String(caller)) { rename[from] = to }
         }
-        let parentValues = plan.values
-        plan.values = parentValues.map { (placeholder: rename[$0.placeholder] ?? $0.placeholder, value: $0.value) }
+        var values: [String: String] = [:]
+        for (name, value) in parentValues { values[rename[name] ?? name] = value }
         var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
         if !parentValues.isEmpty {
             var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
@@ -286,80 +324,84 @@ struct ResourceSetup {
             request["pathParams"] = .object(pathParams)
         }
         if !body.isEmpty {
-            let references = referencedSteps(
-                in: body, creators: creators, madeUpPaths: madeUpPaths, level: level + 1, visiting: visiting.union([Self.shape(creator.path)]))
-            body = references.body
-            Self.merge(references.plan, into: &plan)
+            body = referencedSteps(in: body, plan, context, level: level + 1, visiting: visiting.union([key])).body
             request["body"] = .object(body)
         }
+        let resource = Self.resource(collection)
         var step = JSONObject()
-        step["name"] = .string(Self.stepName("create", collection, taken: plan.steps))
         step["request"] = .object(request)
         var captures = JSONObject()
         let value: String
         if let sent {
             value = sent
         } else {
-            let variable = Identifiers.placeholder(placeholder)
+            let variable = plan.newCapture(Identifiers.placeholder(placeholder), resource: resource)
             captures[variable] = .string("/" + placeholder)
             value = "${capture:\(variable)}"
         }
+        values[placeholder] = value
         // The item's id, for the teardown that deletes it.
-        let idVariable = Identifiers.placeholder(Identifiers.resourceName(ofPath: collection).lowercased()) + "_id"
-        let idPointer = creator.idPointer(for: idVariable)
-        if let idPointer, idPointer != "/" + placeholder { captures[idVariable] = .string(idPointer) }
-        if !captures.isEmpty { step["capture"] = .object(captures) }
-        plan.steps.append(step)
-        plan.values.append((placeholder, value))
-        if let idPointer {
-            let idValue = idPointer == "/" + placeholder ? value : "${capture:\(idVariable)}"
-            let itemPath = collection + (collection.hasSuffix("/") ? "" : "/") + "{\(idVariable)}"
-            if let remove = deleteStep(for: itemPath, values: plan.values + [(idVariable, idValue)], creators: creators) { plan.teardown.insert(remove, at: 0) }
-        } else if !byMember, let remove = deleteStep(for: segments[...last].joined(separator: "/"), values: plan.values, creators: creators) {
+        var removal: JSONObject?
+        if let idPointer = creator.idPointer(for: resource + "_id") {
+            var idValue = value
+            if idPointer != "/" + placeholder {
+                let variable = plan.newCapture(resource + "_id", resource: resource)
+                captures[variable] = .string(idPointer)
+                idValue = "${capture:\(variable)}"
+            }
+            let itemPath = collection + (collection.hasSuffix("/") ? "" : "/") + "{contract_item_id}"
+            removal = deleteStep(for: itemPath, values: values.merging(["contract_item_id": idValue]) { first, _ in first }, creators: context.creators)
+        } else if !byMember {
             // Kept under the client's key: deleted by it.
-            plan.teardown.insert(remove, at: 0)
+            removal = deleteStep(for: segments[...last].joined(separator: "/"), values: values, creators: context.creators)
         }
-        return plan
+        if !captures.isEmpty { step["capture"] = .object(captures) }
+        plan.add(step, verb: "create", resource: resource)
+        if let removal { plan.addRemoval(removal, resource: resource) }
+        return values
     }
 
     /// Body members that name another resource by id (`flow_id`, `blockTypeId`) where a `POST`
-    /// makes that resource: the steps that make each, and the body reading their captures.
+    /// makes that resource: each made once in the case (before what names it), and the body
+    /// reading its value.
     private func referencedSteps(
-        in body: JSONObject, creators: Creators, madeUpPaths: [String: Set<String>], level: Int, visiting: Set<String> = []
-    ) -> (body: JSONObject, plan: Plan, replaced: [String]) {
+        in body: JSONObject, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
+    ) -> (body: JSONObject, replaced: [String]) {
         var body = body
-        var plan = Plan()
         var replaced: [String] = []
-        guard level < Self.maximumLevels else { return (body, plan, replaced) }
+        guard level < Self.maximumLevels else { return (body, replaced) }
         for member in body.members {
             guard Self.isScalar(member.value), let resource = Self.referencedResource(member.key),
-                let shape = creators.byResource[resource], !visiting.contains(shape), let creator = creators.posts[shape]
+                let shape = context.creators.byResource[resource], let creator = context.creators.posts[shape]
             else { continue }
+            let key = "post:\(shape)"
+            if let value = plan.value(madeBy: key) {
+                body[member.key] = .string(value)
+                replaced.append(member.key)
+                continue
+            }
+            guard !visiting.contains(key) else { continue }
             let placeholder = Identifiers.placeholder(member.key)
             // As if the case worked on `/flows/{flow_id}`: the same steps, parents first.
             let itemPath = creator.path + (creator.path.hasSuffix("/") ? "" : "/") + "{\(placeholder)}"
-            guard let made = steps(for: itemPath, making: [placeholder], creators: creators, madeUpPaths: madeUpPaths, level: level, visiting: visiting),
-                let value = made.values.last(where: { $0.placeholder == placeholder })?.value
-            else { continue }
-            Self.merge(made, into: &plan)
+            guard let values = make(itemPath, needed: [placeholder], plan, context, level: level, visiting: visiting), let value = values[placeholder] else { continue }
             body[member.key] = .string(value)
             replaced.append(member.key)
         }
-        return (body, plan, replaced)
+        return (body, replaced)
     }
 
-    /// The teardown step that deletes the item at `itemPath`, named by `values`; nil when the
-    /// document has no `DELETE` for it.
-    private func deleteStep(for itemPath: String, values: [(placeholder: String, value: String)], creators: Creators) -> JSONObject? {
+    /// The request that deletes the item at `itemPath`, named by `values`; nil when the document
+    /// has no `DELETE` for it.
+    private func deleteStep(for itemPath: String, values: [String: String], creators: Creators) -> JSONObject? {
         guard let deleter = creators.deletes[Self.shape(itemPath)], let deletePath = deleter.value["request"]?.objectValue?["path"]?.stringValue else { return nil }
-        let known = Dictionary(values.map { ($0.placeholder, $0.value) }, uniquingKeysWith: { _, last in last })
         var request = Self.stepRequest(from: deleter, case: Self.successCase(of: deleter) ?? JSONObject())
         request["body"] = nil
         request["text"] = nil
         var pathParams = JSONObject()
         for (own, caller) in zip(deletePath.split(separator: "/"), itemPath.split(separator: "/")) {
             guard let name = Self.placeholder(in: String(own)) else { continue }
-            guard let callerName = Self.placeholder(in: String(caller)), let value = known[callerName] else {
+            guard let callerName = Self.placeholder(in: String(caller)), let value = values[callerName] else {
                 // A placeholder the steps did not make: its value as the delete's own case sends it.
                 guard let given = request["pathParams"]?.objectValue?[name] else { return nil }
                 pathParams[name] = given
@@ -369,226 +411,32 @@ struct ResourceSetup {
         }
         if pathParams.isEmpty { request["pathParams"] = nil } else { request["pathParams"] = .object(pathParams) }
         var step = JSONObject()
-        step["name"] = .string(Self.stepName("delete", itemPath.split(separator: "/").dropLast().joined(separator: "/"), taken: []))
         step["request"] = .object(request)
         return step
     }
 
     /// For a `POST` case that creates an item: where its answer holds the id, the capture's name,
     /// and the step that deletes the item.
-    private func ownTeardown(of creator: Creator, path: String, pathParams: JSONObject, creators: Creators) -> (capture: String, pointer: String, step: JSONObject)? {
-        let resource = Identifiers.placeholder(Self.resourceName(path).lowercased()) + "_id"
-        guard let pointer = creator.idPointer(for: resource) else { return nil }
-        let itemPath = path + (path.hasSuffix("/") ? "" : "/") + "{\(resource)}"
-        var values: [(placeholder: String, value: String)] = pathParams.members.compactMap { member in
-            member.value.stringValue.map { (member.key, $0) } ?? (Self.isScalar(member.value) ? (member.key, CanonicalJSONWriter(style: .compact).string(member.value)) : nil)
+    private func ownTeardown(
+        of creator: Creator, path: String, pathParams: JSONObject, _ plan: CasePlan, creators: Creators
+    ) -> (capture: String, pointer: String, step: JSONObject)? {
+        let resource = Self.resource(path)
+        guard let pointer = creator.idPointer(for: resource + "_id") else { return nil }
+        let itemPath = path + (path.hasSuffix("/") ? "" : "/") + "{contract_item_id}"
+        var values: [String: String] = [:]
+        for member in pathParams {
+            if let text = member.value.stringValue { values[member.key] = text } else if Self.isScalar(member.value) {
+                values[member.key] = CanonicalJSONWriter(style: .compact).string(member.value)
+            }
         }
-        values.append((resource, "${capture:\(resource)}"))
+        let capture = plan.newCapture(resource + "_id", resource: resource)
+        values["contract_item_id"] = "${capture:\(capture)}"
         guard let step = deleteStep(for: itemPath, values: values, creators: creators) else { return nil }
-        return (resource, pointer, step)
+        return (capture, pointer, step)
     }
 
-    /// A step's request from a contract and its case: the endpoint's method, path, headers and
-    /// query with the case's merged over them, and the case's values; never what describes every
-    /// request of the endpoint (parameters, the body's schema and media type), which is the
-    /// contract's to check.
-    private static func stepRequest(from contract: ImportedContract, case testCase: JSONObject) -> JSONObject {
-        var request = contract.value["request"]?.objectValue ?? JSONObject()
-        for key in ["parameters", "schema", "contentType"] { request[key] = nil }
-        let own = testCase["request"]?.objectValue ?? JSONObject()
-        for member in own where member.key != "schema" {
-            // The case's headers and query add to the contract's, as when the case itself runs.
-            if case .object(var shared)? = request[member.key], case .object(let extra) = member.value {
-                for entry in extra { shared[entry.key] = entry.value }
-                request[member.key] = .object(shared)
-            } else {
-                request[member.key] = member.value
-            }
-        }
-        return request
-    }
-
-    /// Whether the path parameter the contract names `placeholder` takes a `${unique:…}` value:
-    /// text of any shape of 12 letters and digits, read from the operation's parameter in the
-    /// document (a parameter without a schema takes text).
-    private func takesUniqueValue(_ contract: ImportedContract, placeholder: String) -> Bool {
-        let operationPointer = contract.pointer
-        let pathItemPointer = JSONPointer(tokens: Array(operationPointer.tokens.dropLast()))
-        var candidates: [(JSONValue, JSONPointer)] = []
-        for at in [operationPointer, pathItemPointer] {
-            guard let list = document.value(at: at)?.objectValue?["parameters"]?.arrayValue else { continue }
-            candidates += list.enumerated().map { ($0.element, at.appending("parameters").appending($0.offset)) }
-        }
-        for (value, at) in candidates {
-            guard let (parameter, resolvedAt) = document.resolved(value, at: at), parameter["in"]?.stringValue == "path",
-                let name = parameter["name"]?.stringValue, Identifiers.placeholder(name) == placeholder
-            else { continue }
-            // Swagger 2.0 gives the type on the parameter itself.
-            let schemaValue = parameter["schema"] ?? .object(parameter)
-            guard let (schema, _) = document.resolved(schemaValue, at: resolvedAt.appending("schema")) else { return true }
-            return UniqueMembers.uniqueValue("", schema: schema, variable: placeholder) != nil
-        }
-        return true
-    }
-
-    /// The property names of the creator's success answer, and of its wrapper if it has one.
-    private func answerNames(of contract: ImportedContract) -> ([String], (wrapper: String, names: [String])?)? {
-        guard let responses = document.value(at: contract.pointer)?.objectValue?["responses"]?.objectValue else { return nil }
-        for key in ["201", "200", "202", "2XX", "default"] {
-            guard let response = responses[key], let (object, at) = document.resolved(response, at: contract.pointer.appending("responses").appending(key)),
-                let content = object["content"]?.objectValue,
-                let media = content.members.first(where: { $0.key.lowercased().contains("json") }),
-                let schema = media.value.objectValue?["schema"]
-            else { continue }
-            let properties = propertyNames(of: schema, at: at.appending("content").appending(media.key).appending("schema"), steps: 0)
-            // Every part that describes the wrapper counts: an envelope's `result` is refined by
-            // the operation's own `allOf` part.
-            let wrapped = ["data", "result", "item"].lazy.compactMap { wrapper -> (String, [String])? in
-                let names = properties.filter { $0.name == wrapper }.flatMap { self.propertyNames(of: $0.schema, at: $0.pointer, steps: 0).map(\.name) }
-                return names.isEmpty ? nil : (wrapper, names)
-            }.first
-            return (properties.map(\.name), wrapped)
-        }
-        return nil
-    }
-
-    /// The properties a schema declares, through references and `allOf`.
-    private func propertyNames(of schema: JSONValue, at pointer: JSONPointer, steps: Int) -> [(name: String, schema: JSONValue, pointer: JSONPointer)] {
-        guard steps < 32, let (object, at) = document.resolved(schema, at: pointer) else { return [] }
-        var result = (object["properties"]?.objectValue ?? JSONObject()).members.map {
-            ($0.key, $0.value, at.appending("properties").appending($0.key))
-        }
-        for (index, part) in (object["allOf"]?.arrayValue ?? []).enumerated() {
-            result += propertyNames(of: part, at: at.appending("allOf").appending(index), steps: steps + 1)
-        }
-        return result
-    }
-
-    // MARK: Reading the contracts
-
-    private static func madeUpPathParameters(_ madeUp: [MadeUpValue]) -> [String: Set<String>] {
-        var result: [String: Set<String>] = [:]
-        for value in madeUp where value.location == "path" {
-            for use in value.usedBy { result[use, default: []].insert(Identifiers.placeholder(value.name)) }
-        }
-        return result
-    }
-
-    private static func successCase(of contract: ImportedContract) -> JSONObject? {
-        contract.value["cases"]?.arrayValue?.lazy.compactMap(\.objectValue).first(where: isSuccess)
-    }
-
-    private static func isWithoutCredentials(_ testCase: JSONObject) -> Bool {
-        testCase["name"]?.stringValue == "no-credentials"
-    }
-
-    private static func isScalar(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string, .number: true
-        default: false
-        }
-    }
-
-    /// `flow_id`, `flowId`, `flow_uuid` → `flow`; nil for a member that names no resource.
-    static func referencedResource(_ member: String) -> String? {
-        for suffix in ["_id", "_uuid", "Id", "Uuid", "ID"] where member.hasSuffix(suffix) && member.count > suffix.count {
-            var stem = String(member.dropLast(suffix.count))
-            // `blockTypeId` → `block_type`, as collections are usually written.
-            stem = stem.reduce(into: "") { text, character in
-                if character.isUppercase, !text.isEmpty { text += "_" }
-                text += character.lowercased()
-            }
-            return stem
-        }
-        return nil
-    }
-
-    /// `create-item`, then `create-item-2`… within one list of steps.
-    private static func stepName(_ verb: String, _ collection: String, taken: [JSONObject]) -> String {
-        let base = verb + "-" + Identifiers.fileSafe(resourceName(collection)).lowercased()
-        var name = base
-        var number = 2
-        while taken.contains(where: { $0["name"] == .string(name) }) {
-            name = "\(base)-\(number)"
-            number += 1
-        }
-        return name
-    }
-
-    private static func renamedStep(_ step: JSONObject, taken: [JSONObject]) -> JSONObject {
-        guard let name = step["name"]?.stringValue, taken.contains(where: { $0["name"] == .string(name) }) else { return step }
-        var step = step
-        var number = 2
-        while taken.contains(where: { $0["name"] == .string("\(name)-\(number)") }) { number += 1 }
-        step["name"] = .string("\(name)-\(number)")
-        return step
-    }
-
-    /// Adds `other`'s steps after `plan`'s and its teardown before, leaving out a step the plan
-    /// has already: one item serves every member that names it (a block document's
-    /// `block_type_id`, and its block schema's), and making it twice would collide on its unique
-    /// name.
-    private static func merge(_ other: Plan, into plan: inout Plan) {
-        func unnamed(_ step: JSONObject) -> JSONObject {
-            var step = step
-            step["name"] = nil
-            return step
-        }
-        for step in other.steps where !plan.steps.contains(where: { unnamed($0) == unnamed(step) }) {
-            plan.steps.append(renamedStep(step, taken: plan.steps))
-        }
-        var teardown = plan.teardown
-        for step in other.teardown.reversed() where !teardown.contains(where: { unnamed($0) == unnamed(step) }) {
-            teardown.insert(step, at: 0)
-        }
-        plan.teardown = teardown
-    }
-
-    /// Teardown step names, unique within the case.
-    private static func uniquelyNamed(_ steps: [JSONObject]) -> [JSONObject] {
-        var named: [JSONObject] = []
-        for step in steps { named.append(renamedStep(step, taken: named)) }
-        return named
-    }
-
-    /// Whether the case expects success: every status it accepts is a 2XX.
-    private static func isSuccess(_ testCase: JSONObject) -> Bool {
-        let status = testCase["response"]?.objectValue?["status"]
-        let alternatives: [JSONValue] = status?.arrayValue ?? [status].compactMap { $0 }
-        return !alternatives.isEmpty && alternatives.allSatisfy {
-            switch $0 {
-            case .number(let number): (200...299).contains(number.intValue ?? 0)
-            case .string(let text): text.uppercased() == "2XX"
-            default: false
-            }
-        }
-    }
-
-    /// `/users/{user_id}/posts` → `/users/{}/posts`: placeholder names differ between operations.
-    private static func shape(_ path: String) -> String {
-        var result = ""
-        var inside = false
-        for character in path {
-            if character == "{" { inside = true; result.append("{") } else if character == "}" { inside = false; result.append("}") } else if !inside { result.append(character) }
-        }
-        return result.hasSuffix("/") && result.count > 1 ? String(result.dropLast()) : result
-    }
-
-    private static func placeholder(in segment: String) -> String? {
-        guard segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 else { return nil }
-        return String(segment.dropFirst().dropLast())
-    }
-
-    /// `/users/{}/posts` → `post`: the last literal segment, singular.
-    private static func resourceName(_ collection: String) -> String {
-        Identifiers.resourceName(ofPath: collection)
-    }
-
-    /// The case's keys in the order a person reads them: name, setup, request, response, then
-    /// what the teardown captures and does.
-    private static func reordered(_ testCase: JSONObject) -> JSONObject {
-        let order = ["name", "setup", "request", "response", "capture", "teardown"]
-        let known = order.compactMap { key in testCase[key].map { JSONObject.Member(key: key, value: $0) } }
-        return JSONObject(known + testCase.members.filter { !order.contains($0.key) })
+    /// `/users/{}/posts` → `post`, as a step's name and a variable's prefix have it.
+    private static func resource(_ collection: String) -> String {
+        Identifiers.placeholder(Identifiers.fileSafe(Self.resourceName(collection)).lowercased())
     }
 }
