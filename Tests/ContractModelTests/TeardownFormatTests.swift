@@ -69,3 +69,43 @@ struct TeardownFormatTests {
         #expect(messages.contains { $0.contains("'retry'") })
     }
 }
+
+/// What lint can know of a request body before it is sent: a `${unique:…}` is checked as the 12
+/// letters and digits it always is; a lone `${capture:…}` may be any value; text around an
+/// `${env:…}` or a capture is text of unknown content. A response example is what it says.
+struct SentValueLintTests {
+    static func messages(_ contract: String) -> [String] {
+        let set = ContractLoader.load(files: [SourceFile(path: "c/one.json", relativePath: "one.json", bytes: Array(contract.utf8))], directory: "c")
+        return set.diagnostics.map { "\($0.pointer?.description ?? "") \($0.message)" }
+    }
+
+    @Test func placeholdersHideOnlyWhatTheyLeaveUnknown() {
+        let messages = Self.messages("""
+            { "id": "one", "request": { "method": "POST", "path": "/things",
+                "schema": { "type": "object", "properties": {
+                  "count": { "type": "integer" }, "name": { "type": "string", "maxLength": 5 }, "code": { "type": "string", "pattern": "^[0-9]+$" },
+                  "kind": { "enum": ["a", "b"] }, "id": { "type": "string", "format": "uuid" }, "fine": { "type": "string", "maxLength": 20 },
+                  "ref": { "type": "integer" }, "label": { "type": "string", "maxLength": 2 }, "number": { "type": "integer" } } } },
+              "cases": [ { "name": "created",
+                "setup": [ { "name": "make", "request": { "method": "POST", "path": "/refs" }, "capture": { "x": "/id" } } ],
+                "request": { "body": { "count": "${unique:c}", "name": "${unique:n}", "code": "x${unique:d}", "kind": "k-${unique:k}",
+                  "id": "${unique:i}", "fine": "lamp-${unique:f}", "ref": "${capture:x}", "label": "a-${env:X}", "number": "${env:N}" } },
+                "response": { "status": 201 } } ] }
+            """)
+        let pointers = Set(messages.map { String($0.prefix { $0 != " " }) })
+        #expect(pointers == [
+            "/cases/0/request/body/count", "/cases/0/request/body/name", "/cases/0/request/body/code", "/cases/0/request/body/kind",
+            "/cases/0/request/body/id", "/cases/0/request/body/number",
+        ], "\(messages)")
+    }
+
+    @Test func aResponseExampleIsCheckedAsWritten() {
+        let messages = Self.messages("""
+            { "id": "one", "request": { "method": "GET", "path": "/things" },
+              "cases": [ { "name": "ok", "response": { "status": 200, "schema": { "type": "object", "properties": { "id": { "type": "integer" } } },
+                "example": { "id": "${unique:x}" } } } ] }
+            """)
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.hasPrefix("/cases/0/response/example/id ") == true, "\(messages)")
+    }
+}

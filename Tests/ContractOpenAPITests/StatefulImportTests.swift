@@ -82,6 +82,8 @@ struct StatefulImportTests {
         #expect(UniqueMembers.uniqueValue("a", schema: try schema(#"{"type": "string", "format": "email"}"#), variable: "x") == "${unique:x}@example.com")
         #expect(UniqueMembers.uniqueValue("abc", schema: try schema(#"{"type": "string", "maxLength": 12}"#), variable: "x") == "${unique:x}")
         #expect(UniqueMembers.uniqueValue("abc", schema: try schema(#"{"type": "string", "maxLength": 11}"#), variable: "x") == nil)
+        // Letters only: a unique value with a digit breaks it, whatever the stand-in fixtures use.
+        #expect(UniqueMembers.uniqueValue("admin", schema: try schema(#"{"type": "string", "pattern": "^[a-z-]+$"}"#), variable: "role_slug") == nil)
     }
 
     /// Class 2: a body member naming another resource by id gets that resource made first.

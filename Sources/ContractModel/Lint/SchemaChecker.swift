@@ -24,9 +24,11 @@ struct SchemaChecker {
     /// Checks one schema written in a contract, and the values that must match it.
     /// - Parameter alternatives: for each example (by index), other readings of the same value
     ///   that pass as well (a parameter's text read as each type it could be); none by default.
+    /// - Parameter sent: the values are request bodies, whose placeholders are filled in when
+    ///   they are sent (``SentValue``); examples are what they say.
     mutating func check(
         _ schema: SchemaReference, relativePath: String, examples: [(value: JSONValue, pointer: JSONPointer, what: String)],
-        alternatives: [[JSONValue]] = []
+        alternatives: [[JSONValue]] = [], sent: Bool = false
     ) {
         // A schema that is only `{"$ref": "…"}` is valid against its meta-schema.
         let referenceOnly = SchemaCatalog.reference(in: schema.schema) != nil
@@ -39,37 +41,14 @@ struct SchemaChecker {
             return
         }
         for (index, example) in examples.enumerated() {
-            let errors = compiled.validate(example.value).errors
+            let known = sent ? SentValue(example.value) : nil
+            let errors = compiled.validate(known?.value ?? example.value).errors
             if !errors.isEmpty, index < alternatives.count, alternatives[index].contains(where: { compiled.isValid($0) }) { continue }
-            for error in errors.mostSpecific() where !Self.isKnownOnlyWhenSent(error, in: example.value) {
+            for error in errors.mostSpecific() where known?.hides(error) != true {
                 let pointer = JSONPointer(tokens: example.pointer.tokens + error.instanceLocation.tokens)
                 add("\(example.what) does not match its schema: \(error.message) (at \(display(error.absoluteKeywordLocation)))",
                     file: relativePath, pointer: pointer)
             }
-        }
-    }
-
-    /// Whether the error is about a value known only when the request is sent: a string with a
-    /// placeholder (`"${capture:flowId}"` for a uuid, `"lamp-${unique:name}"`), or a choice among
-    /// branches (`oneOf`, `anyOf`, `not`, `if`) over a value that holds one.
-    static func isKnownOnlyWhenSent(_ error: ValidationError, in value: JSONValue) -> Bool {
-        guard let found = try? value.resolve(error.instanceLocation) else { return false }
-        if case .string(let text) = found { return isTemplate(text) }
-        guard ["oneOf", "anyOf", "not", "if", "then", "else", "contains"].contains(error.keyword) else { return false }
-        return holdsTemplate(found)
-    }
-
-    private static func isTemplate(_ text: String) -> Bool {
-        guard text.contains("${"), let template = try? TemplateString(parsing: text) else { return false }
-        return template.segments.contains { if case .literal = $0 { false } else { true } }
-    }
-
-    private static func holdsTemplate(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string(let text): isTemplate(text)
-        case .array(let elements): elements.contains(where: holdsTemplate)
-        case .object(let object): object.members.contains { holdsTemplate($0.value) }
-        default: false
         }
     }
 

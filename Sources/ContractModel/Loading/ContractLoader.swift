@@ -158,11 +158,14 @@ private func checkSchemas(
     // (`{"type": "boolean"}` for every `pretty` of an API), each compiled and checked against its
     // meta-schema but for this.
     var cleanReferences: Set<String> = []
-    func check(_ schema: SchemaReference, _ relativePath: String, _ examples: [(JSONValue, JSONPointer, String)], alternatives: [[JSONValue]] = []) {
+    func check(
+        _ schema: SchemaReference, _ relativePath: String, _ examples: [(JSONValue, JSONPointer, String)], alternatives: [[JSONValue]] = [],
+        sent: Bool = false
+    ) {
         let key = examples.isEmpty ? repeatableReference(schema.schema, in: relativePath) ?? selfContained(schema.schema) : nil
         if let key, cleanReferences.contains(key) { return }
         let reported = checker.diagnostics.count
-        checker.check(schema, relativePath: relativePath, examples: examples, alternatives: alternatives)
+        checker.check(schema, relativePath: relativePath, examples: examples, alternatives: alternatives, sent: sent)
         if let key, checker.diagnostics.count == reported { cleanReferences.insert(key) }
     }
     for contract in contracts {
@@ -193,7 +196,7 @@ private func checkSchemas(
                     bodies.append((body, testCase.pointer.appending("request").appending("body"), "the request 'body'"))
                 }
             }
-            check(schema, relativePath, bodies)
+            check(schema, relativePath, bodies, sent: true)
         }
         // By index: a case is a large value, and a loop over the array copied each one.
         for index in contract.cases.indices {
@@ -202,7 +205,7 @@ private func checkSchemas(
                 if case .json(let body) = contract.cases[index].request.body {
                     bodies.append((body, contract.cases[index].pointer.appending("request").appending("body"), "the request 'body'"))
                 }
-                check(schema, relativePath, bodies)
+                check(schema, relativePath, bodies, sent: true)
             }
             if case .json(let schema, let example) = contract.cases[index].response.body.base {
                 let examples = example.map { [($0, contract.cases[index].pointer.appending("response").appending("example"), "the 'example'")] } ?? []

@@ -55,15 +55,19 @@ struct UniqueMembers {
         }
         let maximum = schema["maxLength"]?.numberValue?.intValue ?? Int.max
         let minimum = schema["minLength"]?.numberValue?.intValue ?? 0
-        // A pattern must take the value with any unique part: tried with one (they all have one shape).
+        // A pattern must take the value whatever its unique part: tried with the extremes of its
+        // shape (letters only, digits after the first letter, both) and the stand-in fixtures use.
         let pattern = schema["pattern"]?.stringValue.flatMap { try? ECMARegex($0) }
         if schema["pattern"] != nil, pattern == nil { return nil }
-        let stand = UniqueValues.stable.value(for: variable)
-        func fits(_ candidate: String) -> Bool {
-            candidate.count <= maximum && candidate.count >= minimum && (pattern?.matches(candidate) ?? true)
+        let stands = ["abcdefghijkl", "a00000000000", "a1b2c3d4e5f6", "zzzzzzzzzzzz", "z99999999999", UniqueValues.stable.value(for: variable)]
+        func fits(_ prefix: String) -> Bool {
+            stands.allSatisfy { stand in
+                let candidate = prefix + stand
+                return candidate.count <= maximum && candidate.count >= minimum && (pattern?.matches(candidate) ?? true)
+            }
         }
-        if !text.isEmpty, fits(text + "-" + stand) { return text + "-" + unique }
-        return fits(stand) ? unique : nil
+        if !text.isEmpty, fits(text + "-") { return text + "-" + unique }
+        return fits("") ? unique : nil
     }
 
     /// The properties a schema declares, through references and `allOf`, each resolved.

@@ -157,16 +157,19 @@ struct CaseRunner: Sendable {
                 kind: kind, rule: "\(word).capture-json", subject: step.name, message: "\(word) step '\(step.name)': cannot capture from a body that is not JSON (\(error.message))",
                 excerpt: BodyExcerpt.head(response.body, secrets: secrets))
         }
+        // Every capture that can be made is, even after one that cannot: a teardown step needs
+        // only its own.
+        var first: Finding?
         for capture in step.captures {
             do {
                 captures[capture.variable] = try document.resolve(capture.pointer)
             } catch {
-                return Finding(
+                first = first ?? Finding(
                     kind: kind, rule: "\(word).capture", subject: "\(step.name)/\(capture.variable)", message: "\(word) step '\(step.name)': cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
                     pointer: capture.pointer.description, excerpt: BodyExcerpt.head(response.body, secrets: secrets))
             }
         }
-        return nil
+        return first
     }
 
     private static func summary(_ response: HTTPResponse) -> ResponseSummary {

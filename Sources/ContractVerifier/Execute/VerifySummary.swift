@@ -12,8 +12,8 @@ public struct VerifySummary: Sendable {
     public private(set) var errors = 0
     /// Cases whose request reached no server (DNS, refused connection, TLS).
     public private(set) var unreachable = 0
-    /// Cases answered `429 Too Many Requests` or `503 Service Unavailable` (their own request or
-    /// a setup step's): a server refusing the load, which fewer requests at once may spare.
+    /// Cases that did not pass, answered `429 Too Many Requests` or `503 Service Unavailable` (their
+    /// own request or a setup step's): a server refusing the load, which fewer requests at once may spare.
     public private(set) var refusedUnderLoad = 0
     /// Of those, the answers that said when to come back (`Retry-After`).
     public private(set) var refusedWithRetryAfter = 0
@@ -48,7 +48,8 @@ public struct VerifySummary: Sendable {
         case .error: errors += 1
         }
         if result.isUnreachable { unreachable += 1 }
-        if let response = result.response, response.status == 429 || response.status == 503 {
+        // A case that expected the refusal (a rate limit's own case) says nothing of the load.
+        if result.outcome != .passed, let response = result.response, response.status == 429 || response.status == 503 {
             refusedUnderLoad += 1
             if response.headers.contains(where: { $0.name.lowercased() == "retry-after" }) { refusedWithRetryAfter += 1 }
         }

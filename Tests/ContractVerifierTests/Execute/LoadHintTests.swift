@@ -24,14 +24,16 @@ struct LoadHintTests {
             """
     ]
 
-    func run(_ route: @escaping @Sendable (String, String) -> LoopbackHTTPServer.Behavior) async throws -> (VerifyReport, String) {
+    func run(
+        _ contracts: [String: String] = Self.contracts, _ route: @escaping @Sendable (String, String) -> LoopbackHTTPServer.Behavior
+    ) async throws -> (VerifyReport, String) {
         let server = try LoopbackHTTPServer(route: route)
         defer { server.stop() }
         var options = VerifyOptions(baseURL: server.baseURL)
         options.http.timeout = .seconds(600)
         var console = ""
         let reporter = ConsoleReporter(style: .plain) { console += $0 }
-        let report = try await Verifier.run(Fixtures.load(Self.contracts), options: options, reporters: [reporter])
+        let report = try await Verifier.run(Fixtures.load(contracts), options: options, reporters: [reporter])
         return (report, console)
     }
 
@@ -45,6 +47,14 @@ struct LoadHintTests {
         #expect(report.summary.refusedWithRetryAfter == 1, "the setup step's 429 said when to come back")
         #expect(console.contains(
             "hint: 3 cases were answered 429 Too Many Requests or 503 Service Unavailable (1 with Retry-After): the server may be refusing the load, not the contract. Try fewer requests at once: --write-concurrency 1 (cases that change state) or a lower --concurrency."))
+    }
+
+    @Test func aRefusalTheCaseExpectsGivesNoHint() async throws {
+        let contracts = ["limit.json": #"{ "id": "limit", "request": { "method": "GET", "path": "/limit" }, "cases": [ { "name": "limited", "response": { "status": 429 } } ] }"#]
+        let (report, console) = try await run(contracts) { _, _ in .respond(status: 429, headers: [("Retry-After", "1")], body: []) }
+        #expect(report.summary.passed == 1)
+        #expect(report.summary.refusedUnderLoad == 0)
+        #expect(!console.contains("hint:"))
     }
 
     @Test func otherFailuresGiveNoHint() async throws {
