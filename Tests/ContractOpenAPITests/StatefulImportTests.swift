@@ -370,4 +370,19 @@ struct StatefulImportTests {
         #expect(at(put, "/cases/0/request/pathParams/bucket_id") == .string("${unique:bucket_id}"))
         #expect(at(put, "/cases/0/request/pathParams/id") == .string("${unique:id}"))
     }
+
+    /// A PATCH made from a schema that requires nothing changes one member a client may set:
+    /// not one the server sets (`readOnly`), through `allOf` too.
+    @Test func aPatchChangesOneMemberTheClientMaySet() throws {
+        let result = try edge.importYAML(EdgeCaseTests.document(paths: """
+              /things/{id}:
+                parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+                patch:
+                  operationId: patchThing
+                  requestBody: {content: {application/json: {schema: {allOf: [{$ref: '#/components/schemas/Base'}, {properties: {size: {type: integer}}}]}}}}
+                  responses: {'200': {description: ok}}
+            """, components: "{Base: {type: object, properties: {id: {type: integer, readOnly: true}, name: {type: string}}}}"))
+        let patch = try contract(result, "patchThing.json")
+        #expect(at(patch, "/cases/0/request/body") == .object(JSONObject([.init(key: "name", value: "example")])))
+    }
 }

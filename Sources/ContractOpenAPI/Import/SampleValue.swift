@@ -11,22 +11,31 @@ struct SampleValue {
     /// requires none (a `PATCH` of `{}` asks for no change, and servers refuse it; one member
     /// is the least change, and the one least likely to touch what the item's state forbids).
     func changingValue(for schema: JSONValue?) -> JSONValue? {
-        guard case .object(let empty)? = value(for: schema), empty.isEmpty, let object = resolvedObject(schema) else { return value(for: schema) }
+        guard case .object(let empty)? = value(for: schema), empty.isEmpty else { return value(for: schema) }
         var result = JSONObject()
-        for member in object["properties"]?.objectValue ?? JSONObject() {
-            guard let value = value(for: member.value, depth: 1) else { continue }
-            result[member.key] = value
+        // A member the server sets (`readOnly`) is no change a client may ask for.
+        for (name, property) in properties(of: schema) where resolved(property)?["readOnly"] != .bool(true) {
+            guard let value = value(for: property, depth: 1) else { continue }
+            result[name] = value
             break
         }
         return .object(result)
     }
 
-    private func resolvedObject(_ schema: JSONValue?, depth: Int = 0) -> JSONObject? {
+    /// The properties a schema declares, in order, through references and `allOf`.
+    private func properties(of schema: JSONValue?, depth: Int = 0) -> [(String, JSONValue)] {
+        guard depth < 8, let object = resolved(schema) else { return [] }
+        var result = (object["properties"]?.objectValue ?? JSONObject()).members.map { ($0.key, $0.value) }
+        for part in object["allOf"]?.arrayValue ?? [] { result += properties(of: part, depth: depth + 1) }
+        return result
+    }
+
+    private func resolved(_ schema: JSONValue?, depth: Int = 0) -> JSONObject? {
         guard depth < 8, case .object(let object)? = schema else { return nil }
         if let reference = object["$ref"]?.stringValue, let target = OpenAPIDocument.localPointer(reference) {
-            return resolvedObject(document.value(at: target), depth: depth + 1)
+            return resolved(document.value(at: target), depth: depth + 1)
         }
-        return object["properties"] != nil ? object : nil
+        return object
     }
 
     func value(for schema: JSONValue?, depth: Int = 0) -> JSONValue? {

@@ -234,7 +234,9 @@ struct ReportReader {
     /// A case's list of findings under `key` (`findings`, `teardown`), each checked; nil when the
     /// list is missing or not one.
     private mutating func findingList(_ object: Int, _ key: StaticString, caseID: String, at pointer: JSONPointer) -> [Finding]? {
-        guard let list = array(object, key, at: pointer, atMost: ReportLimits.maxFindings, what: "findings in a case") else { return nil }
+        let teardown = "\(key)" == "teardown"
+        guard let list = array(object, key, at: pointer, atMost: ReportLimits.maxFindings, what: teardown ? "teardown findings in a case" : "findings in a case")
+        else { return nil }
         var findings: [Finding] = []
         findings.reserveCapacity(document.count(list))
         for (index, element) in document.elements(list).enumerated() {
@@ -244,7 +246,7 @@ struct ReportReader {
                 problem("expected a finding object, found \(document.describe(element))", at: place, entry: element)
                 continue
             }
-            if let finding = self.finding(element, caseName: caseID, at: place) { findings.append(finding) }
+            if let finding = self.finding(element, caseName: caseID, teardown: teardown, at: place) { findings.append(finding) }
         }
         return findings
     }
@@ -295,11 +297,18 @@ struct ReportReader {
         return TransportError(kind: kind, detail: detail, curlCode: code)
     }
 
-    private mutating func finding(_ object: Int, caseName: String, at pointer: JSONPointer) -> Finding? {
+    /// - Parameter teardown: the finding is of a teardown step (in the case's `teardown`), whose
+    ///   kind is `teardown` and only there.
+    private mutating func finding(_ object: Int, caseName: String, teardown: Bool, at pointer: JSONPointer) -> Finding? {
         let kindText = text(object, "kind", at: pointer)
-        let kind = kindText.flatMap(Finding.Kind.init(rawValue:))
+        var kind = kindText.flatMap(Finding.Kind.init(rawValue:))
         if let kindText, kind == nil, let value = document.member("kind", of: object) {
             problem("expected a finding kind, found '\(MessageText.clipped(kindText))'", at: pointer.appending("kind"), entry: value)
+        } else if let found = kind, (found == .teardown) != teardown, let value = document.member("kind", of: object) {
+            // Verify writes teardown findings apart from the case's; one elsewhere would count as drift.
+            problem(teardown ? "expected 'teardown' in a case's teardown, found '\(found)'" : "expected a finding kind other than 'teardown' among a case's findings",
+                at: pointer.appending("kind"), entry: value)
+            kind = nil
         }
         let message = text(object, "message", at: pointer)
         let fingerprint = self.fingerprint(object, at: pointer)

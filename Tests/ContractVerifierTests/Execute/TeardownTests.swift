@@ -147,6 +147,17 @@ struct TeardownTests {
         let read = try #require(shard.results.first { $0.name == "things/cleanup-fails" })
         #expect(read.teardown.map(\.message) == cleanup.teardown.map(\.message))
         #expect(read.findings.isEmpty)
+
+        // A report that puts a teardown finding among the findings, or another kind under
+        // teardown, is not one verify wrote: refused, never counted as drift.
+        let rendered = JSONReport.render(report)
+        let moved = rendered.replacingOccurrences(of: #""kind": "teardown""#, with: #""kind": "body""#)
+        #expect(moved != rendered, "the report writes teardown findings with their kind")
+        guard case .failure(let wrongKind) = ShardReport.read(Array(moved.utf8), file: "r.json") else {
+            Issue.record("a teardown finding of kind 'body' was accepted")
+            return
+        }
+        #expect(wrongKind.description.contains("expected 'teardown' in a case's teardown, found 'body'"), "\(wrongKind)")
     }
 
     @Test func uniqueValuesAreTheSameWithinACaseAndNewInEachCaseAndRun() async throws {
