@@ -235,7 +235,7 @@ struct StatefulImportTests {
     /// Class 8: a path key with a query string is an operation that always sends those values.
     @Test func aPathKeyWithAQueryStringSendsItsValues() throws {
         let result = try edge.importYAML(EdgeCaseTests.document(paths: """
-              /v1/files?beta=true&view=a%20b:
+              /v1/files?beta=true&view=a%20b&tag=x&tag=y:
                 get:
                   operationId: listBetaFiles
                   responses:
@@ -244,7 +244,9 @@ struct StatefulImportTests {
         #expect(edge.lintErrors(result).isEmpty, "\(edge.lintErrors(result))")
         let list = try contract(result, "listBetaFiles.json")
         #expect(at(list, "/request/path") == .string("/v1/files"))
-        #expect(at(list, "/request/query") == .object(JSONObject([.init(key: "beta", value: "true"), .init(key: "view", value: "a b")])))
+        #expect(at(list, "/request/query") == .object(JSONObject([
+            .init(key: "beta", value: "true"), .init(key: "view", value: "a b"), .init(key: "tag", value: .array(["x", "y"])),
+        ])))
     }
 
     static let owners = """

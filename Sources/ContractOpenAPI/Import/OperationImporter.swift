@@ -169,7 +169,14 @@ struct OperationImporter {
         for (name, value) in credentials.headers { headers[name] = .string(value) }
         if !headers.isEmpty { endpoint["headers"] = .object(headers) }
         var query = JSONObject()
-        for (name, value) in fixedQuery where query[name] == nil { query[name] = Self.literal(.string(value)) }
+        for (name, value) in fixedQuery {
+            // A name given twice (`?tag=a&tag=b`) is sent twice.
+            switch query[name] {
+            case nil: query[name] = Self.literal(.string(value))
+            case .array(let values)?: query[name] = .array(values + [Self.literal(.string(value))])
+            case let first?: query[name] = .array([first, Self.literal(.string(value))])
+            }
+        }
         for (name, value) in credentials.query { query[name] = .string(value) }
         if !query.isEmpty { endpoint["query"] = .object(query) }
         var schemaSources: [JSONPointer: JSONPointer] = [:]

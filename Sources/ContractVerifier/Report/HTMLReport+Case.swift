@@ -27,6 +27,14 @@ extension HTMLReport {
                 html += "<p class=\"note\">… and \(groups.count - maxFindings) more findings; the JSON report has all of them.</p>\n"
             }
         }
+        if !result.teardown.isEmpty {
+            // Not the case's drift, but what it should have removed may be left on the server.
+            html += "<p class=\"note\">Teardown steps that failed (not counted as drift):</p>\n<ul>\n"
+            for finding in result.teardown.prefix(maxFindings) {
+                html += "<li>\(HTMLText.clipped(finding.message, to: maxLine))</li>\n"
+            }
+            html += "</ul>\n"
+        }
         html += reproduce(result)
         html += responseHeaders(result)
         return html + "</div>\n"

@@ -58,7 +58,7 @@ struct HTMLReport: ReportFormat {
         if drift == "known" { knownDriftCases += 1 }
         let classes = ["case", result.outcome.rawValue, drift].compactMap { $0 }.joined(separator: " ")
         var isDetailed = false
-        if result.outcome != .passed {
+        if result.outcome != .passed || !result.teardown.isEmpty {
             if detailed.count < Self.maxDetailed && detailBytes < Self.maxDetailBytes {
                 let content = Self.caseDetails(result)
                 detailBytes += content.utf8.count

@@ -68,13 +68,15 @@ struct JUnitReport: ReportFormat {
 
     private static func testCase(_ result: CaseResult) -> String {
         let open = #"    <testcase classname="\#(escape(result.contractID))" name="\#(escape(result.caseName))" time="\#(seconds(result.duration))""#
-        guard result.outcome != .passed else { return open + "/>\n" }
+        // A teardown that failed is no failure of the case: said on its standard error.
+        let teardown = result.teardown.isEmpty ? "" : #"      <system-err>\#(escape(result.teardown.map { "warning: \($0.message)" }.joined(separator: "\n"), inAttribute: false))</system-err>"# + "\n"
+        guard result.outcome != .passed else { return teardown.isEmpty ? open + "/>\n" : open + ">\n" + teardown + "    </testcase>\n" }
         let element = isKnownDrift(result) ? "skipped" : result.outcome == .error ? "error" : "failure"
         let first = result.findings.first
         let details = ReportFormatting.details(result).joined(separator: "\n")
         return open + ">\n"
             + #"      <\#(element) message="\#(escape(first?.message ?? ""))" type="\#(first?.kind.rawValue ?? "")">\#(escape(details, inAttribute: false))</\#(element)>"#
-            + "\n    </testcase>\n"
+            + "\n" + teardown + "    </testcase>\n"
     }
 
     /// Did not pass, and the baseline knows every finding.

@@ -24,6 +24,9 @@ struct MarkdownReport: ReportFormat {
     private var unlisted = 0
     private var detailed: [CaseResult] = []
     private var notDetailed = 0
+    /// `case: message` of each teardown step that failed (what may be left on the server).
+    private var teardownNotes: [String] = []
+    private var teardownNotesLeft = 0
 
     mutating func opening(baseURL: String, total: Int) -> String {
         listsPassing = total <= Self.maxRows
@@ -31,6 +34,13 @@ struct MarkdownReport: ReportFormat {
     }
 
     mutating func adding(_ result: CaseResult) -> String {
+        for finding in result.teardown {
+            if teardownNotes.count < Self.maxDetailed {
+                teardownNotes.append("- \(MarkdownText.code(Self.clipped(result.name))): \(MarkdownText.prose(Self.clipped(finding.message)))")
+            } else {
+                teardownNotesLeft += 1
+            }
+        }
         if result.outcome != .passed {
             if detailed.count < Self.maxDetailed { detailed.append(result) } else { notDetailed += 1 }
         }
@@ -69,6 +79,11 @@ struct MarkdownReport: ReportFormat {
             header += "\n| | Case | Request | Response |\n|---|---|---|---|\n"
         }
         var trailer = ""
+        if !teardownNotes.isEmpty {
+            trailer += "\n### Teardown steps that failed (not counted as drift: what they should have removed may be left on the server)\n\n"
+            trailer += teardownNotes.joined(separator: "\n") + "\n"
+            if teardownNotesLeft > 0 { trailer += "- and \(teardownNotesLeft) more\n" }
+        }
         if unlisted > 0, rows > 0 {
             trailer += "\n\(unlisted) more case\(unlisted == 1 ? "" : "s") not listed.\n"
         }

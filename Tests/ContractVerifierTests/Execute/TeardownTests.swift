@@ -186,6 +186,18 @@ struct TeardownTests {
         #expect(server.requests.contains { $0.method == "DELETE" && $0.target == "/things/\(id)" })
     }
 
+    @Test func everyReportSaysWhatACleanupLeft() async throws {
+        let store = Store()
+        let server = try LoopbackHTTPServer(route: store.route)
+        defer { server.stop() }
+        let (report, _) = try await run(server)
+        let message = "teardown step 'broken': expected status 2XX, 404 or 410, found 500"
+        #expect(MarkdownReport.render(report).contains("### Teardown steps that failed"))
+        #expect(MarkdownReport.render(report).contains(message))
+        #expect(JUnitReport.render(report).contains("<system-err>warning: \(message)</system-err>"))
+        #expect(HTMLReport.render(report).contains(message.replacingOccurrences(of: "'", with: "&#39;")))
+    }
+
     @Test func aQuietRunStillSaysWhatItCouldNotCleanUp() async throws {
         let store = Store()
         let server = try LoopbackHTTPServer(route: store.route)
