@@ -421,7 +421,12 @@ struct ResourceSetup {
         of creator: Creator, path: String, pathParams: JSONObject, _ plan: CasePlan, creators: Creators
     ) -> (capture: String, pointer: String, step: JSONObject)? {
         let resource = Self.resource(path)
-        guard let pointer = creator.idPointer(for: resource + "_id") else { return nil }
+        // The member the delete names the item by: its id, or its name where the delete's path
+        // takes a name (`/work_pools/{name}`).
+        let deleteShape = Self.shape(path + (path.hasSuffix("/") ? "" : "/") + "{}")
+        let deletePlaceholder = creators.deletes[deleteShape]?.value["request"]?.objectValue?["path"]?.stringValue?
+            .split(separator: "/").last.flatMap { Self.placeholder(in: String($0)) }
+        guard let pointer = creator.idPointer(for: deletePlaceholder ?? resource + "_id") else { return nil }
         let itemPath = path + (path.hasSuffix("/") ? "" : "/") + "{contract_item_id}"
         var values: [String: String] = [:]
         for member in pathParams {
