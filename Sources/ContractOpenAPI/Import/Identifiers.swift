@@ -72,6 +72,8 @@ enum Identifiers {
     static func resourceName(ofPath path: String) -> String {
         let last = path.split(separator: "/").last(where: { !$0.hasPrefix("{") }).map(String.init) ?? "item"
         if last.hasSuffix("ies") { return String(last.dropLast(3)) + "y" }
+        // `searches`, `boxes`, `classes`: the plural adds `es`.
+        if ["ches", "shes", "sses", "xes", "zes"].contains(where: last.hasSuffix) { return String(last.dropLast(2)) }
         if last.hasSuffix("s"), !last.hasSuffix("ss") { return String(last.dropLast()) }
         return last
     }

@@ -110,8 +110,9 @@ struct ResourceSetup {
                 for (placeholder, value) in values where made.contains(placeholder) { pathParams[placeholder] = .string(value) }
                 if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
                 if !request.isEmpty { testCase["request"] = .object(request) }
-                // What a successful `POST` case creates is removed after it.
-                if method == "POST", Self.isSuccess(testCase), let creator = creators.posts[Self.shape(path)], creator.contract.id == contracts[index].id,
+                // What a successful `POST` case creates is removed after it (a `PUT` on a collection
+                // that creates as a `POST` does too).
+                if method == "POST" || method == "PUT" && !path.hasSuffix("}"), Self.isSuccess(testCase), let creator = creators.posts[Self.shape(path)], creator.contract.id == contracts[index].id,
                     let own = ownTeardown(of: creator, path: path, pathParams: pathParams, plan, creators: creators)
                 {
                     testCase["capture"] = .object(JSONObject([JSONObject.Member(key: own.capture, value: .string(own.pointer))]))

@@ -58,6 +58,8 @@ struct TeardownTests {
                   "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] },
                 { "name": "wrong-pointer", "response": { "status": 201 }, "capture": { "madeId": "/identifier" },
                   "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] },
+                { "name": "status-differs", "response": { "status": 200 }, "capture": { "madeId": "/id" },
+                  "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] },
                 { "name": "one-capture-missing", "response": { "status": 201 }, "capture": { "missing": "/nope", "madeId": "/id" },
                   "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] }
               ]
@@ -126,6 +128,9 @@ struct TeardownTests {
         #expect(wrongPointer.teardown.map(\.rule) == ["teardown.capture"])
         #expect(wrongPointer.teardown.first?.message.hasPrefix("the case's response: cannot capture 'madeId' at /identifier") == true)
         #expect(wrongPointer.teardown.first?.message.hasSuffix(", so the teardown steps that need it were not sent") == true)
+        // A create that answers 201 where the case says 200 fails the case, and still made the item.
+        #expect(try result(report, "made/status-differs").outcome == .failed)
+        #expect(try result(report, "made/status-differs").teardown.isEmpty)
         // A capture that fails does not stop the others: the item is still removed.
         #expect(try result(report, "made/one-capture-missing").teardown.map(\.rule) == ["teardown.capture"])
         #expect(store.things.withLock { $0.count } == 1, "every thing made was removed but one: \(store.things.withLock { $0 })")
