@@ -93,7 +93,7 @@ struct CaseRunner: Sendable {
     /// reads a capture its setup never made (the setup failed first) is skipped: there is nothing
     /// of its to undo.
     private func tearDown(
-        _ planned: PlannedCase, _ bindings: Bindings, _ result: CaseResult, from number: Int = 0,
+        _ planned: PlannedCase, _ bindings: Bindings, _ result: CaseResult, from number: Int = 0, refusals: Int = 0,
         _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let steps = planned.testCase.teardown
@@ -105,6 +105,11 @@ struct CaseRunner: Sendable {
         let step = steps[index]
         let request = builder.build(step, bindings)
         return StreamRequest(request.send) { outcome, attempts in
+            // Cleaning up is no check of the contract: a server refusing the load (429, 503) is
+            // asked again, a few times, rather than left with what the case made.
+            if case .success(let response) = outcome, response.status == 429 || response.status == 503, refusals < Self.teardownRefusals {
+                return tearDown(planned, bindings, result, from: index, refusals: refusals + 1, deliver)
+            }
             var result = result
             var bindings = bindings
             let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
@@ -120,6 +125,9 @@ struct CaseRunner: Sendable {
             return tearDown(planned, bindings, result, from: index + 1, deliver)
         }
     }
+
+    /// How often a teardown step answered 429 or 503 is sent again.
+    static let teardownRefusals = 3
 
     private func finish(_ result: CaseResult, error: TransportError, setup: String?, start: ContinuousClock.Instant) -> CaseResult {
         var result = result

@@ -58,6 +58,8 @@ struct TeardownTests {
                   "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] },
                 { "name": "wrong-pointer", "response": { "status": 201 }, "capture": { "madeId": "/identifier" },
                   "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] },
+                { "name": "busy", "response": { "status": 201 },
+                  "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/busy/{id}", "pathParams": { "id": "x" } } } ] },
                 { "name": "status-differs", "response": { "status": 200 }, "capture": { "madeId": "/id" },
                   "teardown": [ { "name": "remove", "request": { "method": "DELETE", "path": "/things/{id}", "pathParams": { "id": "${capture:madeId}" } } } ] },
                 { "name": "one-capture-missing", "response": { "status": 201 }, "capture": { "missing": "/nope", "madeId": "/id" },
@@ -70,6 +72,7 @@ struct TeardownTests {
     /// A store of things by id: PUT makes one (409 when it exists), GET reads it, DELETE removes it.
     final class Store: Sendable {
         let things = Locked(Set<String>())
+        let busy = Locked(0)
 
         func route(_ method: String, _ target: String) -> LoopbackHTTPServer.Behavior {
             let parts = target.split(separator: "/").map(String.init)
@@ -89,6 +92,13 @@ struct TeardownTests {
                 return .json(status: 403, #"{"error": "forbidden"}"#)
             case ("DELETE", "broken", 2):
                 return .json(status: 500, #"{"error": "cannot"}"#)
+            case ("DELETE", "busy", 2):
+                // Refuses the first two tries, as a server under load does.
+                let tries = busy.withLock { count in
+                    count += 1
+                    return count
+                }
+                return tries <= 2 ? .json(status: 503, #"{"error": "database is locked"}"#) : .respond(status: 204, headers: [], body: [])
             default:
                 return .json(status: 404, #"{"error": "no route"}"#)
             }
@@ -128,12 +138,17 @@ struct TeardownTests {
         #expect(wrongPointer.teardown.map(\.rule) == ["teardown.capture"])
         #expect(wrongPointer.teardown.first?.message.hasPrefix("the case's response: cannot capture 'madeId' at /identifier") == true)
         #expect(wrongPointer.teardown.first?.message.hasSuffix(", so the teardown steps that need it were not sent") == true)
+        // A teardown step refused under load is asked again.
+        #expect(try result(report, "made/busy").teardown.isEmpty)
+        #expect(store.busy.withLock { $0 } == 3)
         // A create that answers 201 where the case says 200 fails the case, and still made the item.
         #expect(try result(report, "made/status-differs").outcome == .failed)
         #expect(try result(report, "made/status-differs").teardown.isEmpty)
         // A capture that fails does not stop the others: the item is still removed.
         #expect(try result(report, "made/one-capture-missing").teardown.map(\.rule) == ["teardown.capture"])
-        #expect(store.things.withLock { $0.count } == 1, "every thing made was removed but one: \(store.things.withLock { $0 })")
+        // Left: the thing of the case that captured from a pointer its answer lacks, and the one
+        // the busy case makes (its teardown removes something else).
+        #expect(store.things.withLock { $0.count } == 2, "every thing made was removed but two: \(store.things.withLock { $0 })")
 
         // The teardown step that needs a capture the failed setup never made is not sent.
         #expect(!server.requests.contains { $0.target.hasPrefix("/refused") })
