@@ -23,30 +23,14 @@ struct AllOfContradictions {
 
     init(document: OpenAPIDocument) {
         self.document = document
-        walk(.object(document.root), at: .root)
+        findContradictions()
     }
 
     // MARK: Finding every allOf
 
-    private mutating func walk(_ value: JSONValue, at pointer: JSONPointer) {
-        var pending: [(JSONValue, JSONPointer)] = [(value, pointer)]
-        while let (value, pointer) = pending.popLast() {
-            switch value {
-            case .object(let object):
-                if case .array(let parts)? = object["allOf"], parts.count > 1 { check(parts, at: pointer.appending("allOf")) }
-                for member in object {
-                    // Extensions and example data hold no schemas, but the bundled files do.
-                    let bundled = pointer.isRoot && member.key == ExternalReferences.area
-                    guard bundled || !member.key.hasPrefix("x-"),
-                        !(ExternalReferences.isData(member.key, member.value) && !ExternalReferences.isNameMap(pointer))
-                    else { continue }
-                    pending.append((member.value, pointer.appending(member.key)))
-                }
-            case .array(let elements):
-                for (index, element) in elements.enumerated() { pending.append((element, pointer.appending(index))) }
-            default:
-                break
-            }
+    private mutating func findContradictions() {
+        for (_, holder, parts) in AllOfMemberSchemas.holders(in: document) where parts.count > 1 {
+            check(parts, at: holder.appending("allOf"))
         }
     }
 

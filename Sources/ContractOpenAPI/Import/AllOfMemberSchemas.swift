@@ -63,7 +63,7 @@ struct AllOfMemberSchemas {
 
     /// Every object with a non-empty `allOf`, where it is, and its parts; extensions and example
     /// data hold no schemas, but the bundled files do.
-    private static func holders(in document: OpenAPIDocument) -> [(JSONObject, JSONPointer, [JSONValue])] {
+    static func holders(in document: OpenAPIDocument) -> [(JSONObject, JSONPointer, [JSONValue])] {
         var result: [(JSONObject, JSONPointer, [JSONValue])] = []
         var pending: [(JSONValue, JSONPointer)] = [(.object(document.root), .root)]
         while let (value, pointer) = pending.popLast() {

@@ -203,13 +203,7 @@ struct RunQueueTests {
             try access("PUT", "/items/{id}"),
         ]
         let queue = RunQueue(accesses, independent: false) {}
-        func next() -> String {
-            switch queue.next() {
-            case .start(let position): "\(position)"
-            case .notYet: "wait"
-            case .end: "end"
-            }
-        }
+        func next() -> String { Self.next(queue) }
         #expect(next() == "0")
         // 1 conflicts with 0 in flight; 2 touches other resources; 3 conflicts with 0 and with the held 1.
         #expect(next() == "2")
@@ -229,13 +223,7 @@ struct RunQueueTests {
         ]
         // Independent cases: only the limit holds them back.
         let queue = RunQueue(accesses, independent: true, writeLimit: 1) {}
-        func next() -> String {
-            switch queue.next() {
-            case .start(let position): "\(position)"
-            case .notYet: "wait"
-            case .end: "end"
-            }
-        }
+        func next() -> String { Self.next(queue) }
         #expect(next() == "0")
         #expect(next() == "2", "a read passes the held write")
         #expect(next() == "wait", "one write in flight: 1 and 3 wait")
@@ -253,6 +241,15 @@ struct RunQueueTests {
         guard case .start(0) = queue.next(), case .start(1) = queue.next() else {
             Issue.record("both writes should start at once")
             return
+        }
+    }
+
+    /// What the queue hands out next: a position, `wait` or `end`.
+    static func next(_ queue: RunQueue) -> String {
+        switch queue.next() {
+        case .start(let position): "\(position)"
+        case .notYet: "wait"
+        case .end: "end"
         }
     }
 }
