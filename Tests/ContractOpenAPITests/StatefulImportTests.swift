@@ -387,4 +387,24 @@ struct StatefulImportTests {
         let patch = try contract(result, "patchThing.json")
         #expect(at(patch, "/cases/0/request/body") == .object(JSONObject([.init(key: "name", value: "example")])))
     }
+
+    /// A unique id where the case's own parameter takes none: the case is left as it was, for
+    /// the user's `--value`, rather than sent a value its own contract refuses.
+    @Test func aUniqueIDTheCasesParameterRefusesIsNotSent() throws {
+        let result = try edge.importYAML(EdgeCaseTests.document(paths: """
+              /accounts/{account_id}:
+                parameters: [{name: account_id, in: path, required: true, schema: {type: string}}]
+                put:
+                  operationId: putAccount
+                  responses: {'201': {description: created}}
+              /accounts/{account_id}/rules:
+                parameters: [{name: account_id, in: path, required: true, schema: {type: string, pattern: '^[0-9a-f]{32}$'}}]
+                get:
+                  operationId: listRules
+                  responses: {'200': {description: ok}}
+            """))
+        let list = try contract(result, "listRules.json")
+        #expect(at(list, "/cases/0/setup") == nil)
+        #expect(at(list, "/cases/0/request/pathParams/account_id")?.stringValue?.contains("${") == false)
+    }
 }

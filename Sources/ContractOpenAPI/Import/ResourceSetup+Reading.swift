@@ -27,7 +27,17 @@ extension ResourceSetup {
     /// Whether the path parameter the contract names `placeholder` takes a `${unique:…}` value:
     /// text of any shape of 12 letters and digits, read from the operation's parameter in the
     /// document (a parameter without a schema takes text).
-    func takesUniqueValue(_ contract: ImportedContract, placeholder: String) -> Bool {
+    /// - Parameter value: `${unique:…}` alone, or after a text and `-` (`example-${unique:…}`);
+    ///   another value is taken to fit.
+    func takesUniqueValue(_ contract: ImportedContract, placeholder: String, value: String = "${unique:id}") -> Bool {
+        let text: String
+        if value.hasPrefix("${unique:"), value.hasSuffix("}"), value.filter({ $0 == "$" }).count == 1 {
+            text = ""
+        } else if let range = value.range(of: "-${unique:"), value.hasSuffix("}"), value.filter({ $0 == "$" }).count == 1 {
+            text = String(value[..<range.lowerBound])
+        } else {
+            return true
+        }
         let operationPointer = contract.pointer
         let pathItemPointer = JSONPointer(tokens: Array(operationPointer.tokens.dropLast()))
         var candidates: [(JSONValue, JSONPointer)] = []
@@ -42,7 +52,7 @@ extension ResourceSetup {
             // Swagger 2.0 gives the type on the parameter itself.
             let schemaValue = parameter["schema"] ?? .object(parameter)
             guard let (schema, _) = document.resolved(schemaValue, at: resolvedAt.appending("schema")) else { return true }
-            return UniqueMembers.uniqueValue("", schema: schema, variable: placeholder) != nil
+            return UniqueMembers.uniqueValue(text, schema: schema, variable: placeholder) != nil
         }
         return true
     }

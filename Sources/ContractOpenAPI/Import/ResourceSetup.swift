@@ -106,6 +106,11 @@ struct ResourceSetup {
                     made.insert(last)
                     if let remove = deleteStep(for: path, values: values, creators: creators) { plan.addRemoval(remove, resource: Self.resource(path)) }
                 }
+                // A unique value where the case's own parameter takes none (an account id of 32 hex
+                // digits that another operation's PUT names freely): the case stays as it was.
+                guard values.allSatisfy({ placeholder, value in
+                    !made.contains(placeholder) || !value.contains("${unique:") || takesUniqueValue(contracts[index], placeholder: placeholder, value: value)
+                }) else { continue }
                 var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
                 for (placeholder, value) in values where made.contains(placeholder) { pathParams[placeholder] = .string(value) }
                 if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
