@@ -55,15 +55,6 @@ final class CasePlan {
         Self.fresh(base, resource: resource, taken: &uniques)
     }
 
-    /// Marks a name as used (one a step's body brings, such as `${unique:flow_name}`).
-    func useUnique(_ name: String) {
-        uniques.insert(name)
-    }
-
-    func isUniqueUsed(_ name: String) -> Bool {
-        uniques.contains(name)
-    }
-
     /// Appends a step, named `verb-resource` (numbered when the case has one of that name).
     func add(_ step: JSONObject, verb: String, resource: String) {
         steps.append(Self.named(step, Self.name(verb, resource, taken: steps)))
