@@ -51,15 +51,6 @@ struct MockServerHarness {
         return Array(CanonicalJSONWriter(style: .compact).string(json).utf8)
     }
 
-    /// A `URLSession` whose timeouts only guard against a hang: its own 60 s is a clock a loaded
-    /// machine can outrun (a CI run beside busy loops timed a loopback request out).
-    static func patientSession() -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 600
-        configuration.timeoutIntervalForResource = 900
-        return URLSession(configuration: configuration)
-    }
-
     static let token = ("Authorization", "Bearer example-token")
     static let json = ("Content-Type", "application/json")
 }

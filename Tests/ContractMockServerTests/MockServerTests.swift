@@ -345,22 +345,6 @@ struct MockServerTests {
         let error = #expect(throws: MockServerError.self) { try MockServer(fixturesIn: folder.path) }
         #expect(error?.description.contains("run 'contract fixtures --out") == true, "\(String(describing: error))")
     }
-
-    @Test func aURLSessionClientGetsTheSameAnswers() async throws {
-        let harness = try Harness()
-        let session = MockServerHarness.patientSession()
-        let url = try #require(URL(string: harness.base + "/api/products/1"))
-        let (data, response) = try await session.data(from: url)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(Array(data) == (try Harness.fixtureBody("products.get", "found")))
-        var create = URLRequest(url: try #require(URL(string: harness.base + "/api/products")))
-        create.httpMethod = "POST"
-        create.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        create.httpBody = Data(#"{"name": 5}"#.utf8)
-        let (problem, refused) = try await session.data(for: create)
-        #expect((refused as? HTTPURLResponse)?.statusCode == 400)
-        #expect(String(decoding: problem, as: UTF8.self).contains("\"pointer\":\"/name\""))
-    }
 }
 
 /// Bytes that are not HTTP, or a header past NIO's bound: a 400, then the connection closes
