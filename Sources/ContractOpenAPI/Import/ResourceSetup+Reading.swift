@@ -66,28 +66,16 @@ extension ResourceSetup {
                 let media = content.members.first(where: { $0.key.lowercased().contains("json") }),
                 let schema = media.value.objectValue?["schema"]
             else { continue }
-            let properties = propertyNames(of: schema, at: at.appending("content").appending(media.key).appending("schema"), steps: 0)
+            let properties = document.declaredProperties(of: schema, at: at.appending("content").appending(media.key).appending("schema"))
             // Every part that describes the wrapper counts: an envelope's `result` is refined by
             // the operation's own `allOf` part.
             let wrapped = ["data", "result", "item"].lazy.compactMap { wrapper -> (String, [String])? in
-                let names = properties.filter { $0.name == wrapper }.flatMap { self.propertyNames(of: $0.schema, at: $0.pointer, steps: 0).map(\.name) }
+                let names = properties.filter { $0.name == wrapper }.flatMap { self.document.declaredProperties(of: $0.schema, at: $0.pointer).map(\.name) }
                 return names.isEmpty ? nil : (wrapper, names)
             }.first
             return (properties.map(\.name), wrapped)
         }
         return nil
-    }
-
-    /// The properties a schema declares, through references and `allOf`.
-    func propertyNames(of schema: JSONValue, at pointer: JSONPointer, steps: Int) -> [(name: String, schema: JSONValue, pointer: JSONPointer)] {
-        guard steps < 32, let (object, at) = document.resolved(schema, at: pointer) else { return [] }
-        var result = (object["properties"]?.objectValue ?? JSONObject()).members.map {
-            ($0.key, $0.value, at.appending("properties").appending($0.key))
-        }
-        for (index, part) in (object["allOf"]?.arrayValue ?? []).enumerated() {
-            result += propertyNames(of: part, at: at.appending("allOf").appending(index), steps: steps + 1)
-        }
-        return result
     }
 
     // MARK: Reading the contracts

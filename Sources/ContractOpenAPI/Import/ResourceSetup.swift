@@ -235,28 +235,15 @@ struct ResourceSetup {
             return [placeholder: value]
         }
         let snapshot = plan.snapshot()
-        // The creator's own made-up placeholders (a parent item) are made first; a `PUT`'s own
-        // last one is the item itself.
-        let creatorCase = "\(creator.contract.id)/\(creator.successCase["name"]?.stringValue ?? "")"
-        var parentNeeds = context.madeUpPaths[creatorCase] ?? []
+        // A `PUT`'s own last placeholder is the item itself, not a parent.
         let ownPlaceholder = creatorPath.split(separator: "/").last.flatMap { Self.placeholder(in: String($0)) }
-        if creator.kind == .put, let ownPlaceholder { parentNeeds.remove(ownPlaceholder) }
-        var parentValues: [String: String] = [:]
-        if !parentNeeds.isEmpty {
-            guard let values = make(creatorPath, needed: parentNeeds, plan, context, level: level + 1, visiting: visiting.union([key])) else {
-                plan.restore(snapshot)
-                return nil
-            }
-            parentValues = values
+        guard let (parentValues, renamed) = makeParents(
+            of: creator, except: creator.kind == .put ? ownPlaceholder : nil, for: itemPath, plan, context, level: level, visiting: visiting.union([key]))
+        else {
+            plan.restore(snapshot)
+            return nil
         }
-        // The creator may name a parent's placeholder otherwise (`/items/{id}/notes` for the
-        // caller's `/items/{item_id}/notes/{note_id}`): the segments line up, the names need not.
-        var rename: [String: String] = [:]
-        for (own, caller) in zip(creatorPath.split(separator: "/"), itemPath.split(separator: "/")) {
-            if let from = Self.placeholder(in: String(own)), let to = Self.placeholder(in: String(caller)) { rename[from] = to }
-        }
-        var values: [String: String] = [:]
-        for (name, value) in parentValues { values[rename[name] ?? name] = value }
+        var values = renamed
         var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
         var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
         for (name, value) in parentValues { pathParams[name] = .string(value) }
@@ -288,6 +275,27 @@ struct ResourceSetup {
         return values
     }
 
+    /// The creator's own made-up placeholders (its parent items, all but `except`), made first:
+    /// their values by the creator's names, and by the names `callerPath` gives the same segments
+    /// (the creator may call the parent `{id}` where the caller says `{item_id}`). Nil when a
+    /// parent cannot be made.
+    private func makeParents(
+        of creator: Creator, except: String?, for callerPath: String, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
+    ) -> (own: [String: String], caller: [String: String])? {
+        let creatorCase = "\(creator.contract.id)/\(creator.successCase["name"]?.stringValue ?? "")"
+        var needs = context.madeUpPaths[creatorCase] ?? []
+        if let except { needs.remove(except) }
+        guard !needs.isEmpty else { return ([:], [:]) }
+        guard let own = make(creator.path, needed: needs, plan, context, level: level + 1, visiting: visiting) else { return nil }
+        var rename: [String: String] = [:]
+        for (mine, theirs) in zip(creator.path.split(separator: "/"), callerPath.split(separator: "/")) {
+            if let from = Self.placeholder(in: String(mine)), let to = Self.placeholder(in: String(theirs)) { rename[from] = to }
+        }
+        var caller: [String: String] = [:]
+        for (name, value) in own { caller[rename[name] ?? name] = value }
+        return (own, caller)
+    }
+
     /// An item named by one of its members rather than an id the server gives: read by that
     /// member (`/variables/name/{name}`, `/block_schemas/checksum/{checksum}`), or kept under a
     /// key the client sends (`POST /flow_runs/{id}/input` with `{"key": …}`, then
@@ -306,23 +314,13 @@ struct ResourceSetup {
         let sent = body[placeholder]?.stringValue
         guard sent != nil || creator.answer.contains(placeholder) else { return nil }
         let snapshot = plan.snapshot()
-        // The creator's own made-up placeholders (a parent item) are made first.
-        let creatorCase = "\(creator.contract.id)/\(creator.successCase["name"]?.stringValue ?? "")"
-        let parentNeeds = context.madeUpPaths[creatorCase] ?? []
-        var parentValues: [String: String] = [:]
-        if !parentNeeds.isEmpty {
-            guard let values = make(creator.path, needed: parentNeeds, plan, context, level: level + 1, visiting: visiting.union([key])) else {
-                plan.restore(snapshot)
-                return nil
-            }
-            parentValues = values
+        guard let (parentValues, renamed) = makeParents(
+            of: creator, except: nil, for: collection, plan, context, level: level, visiting: visiting.union([key]))
+        else {
+            plan.restore(snapshot)
+            return nil
         }
-        var rename: [String: String] = [:]
-        for (own, caller) in zip(creator.path.split(separator: "/"), collection.split(separator: "/")) {
-            if let from = Self.placeholder(in: String(own)), let to = Self.placeholder(in: String(caller)) { rename[from] = to }
-        }
-        var values: [String: String] = [:]
-        for (name, value) in parentValues { values[rename[name] ?? name] = value }
+        var values = renamed
         var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
         if !parentValues.isEmpty {
             var pathParams = request["pathParams"]?.objectValue ?? JSONObject()

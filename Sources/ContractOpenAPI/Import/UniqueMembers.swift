@@ -21,7 +21,7 @@ struct UniqueMembers {
     ///   - resource: the singular name of what is created (`flow`), for the placeholder's name.
     func marked(_ body: JSONValue, schema: JSONValue?, at pointer: JSONPointer, resource: String) -> (body: JSONValue, members: [String]) {
         guard case .object(var object) = body, let schema else { return (body, []) }
-        let properties = self.properties(of: schema, at: pointer, depth: 0)
+        let properties = self.properties(of: schema, at: pointer)
         var marked: [String] = []
         for member in object.members where Self.names.contains(member.key) {
             guard case .string(let text) = member.value, let property = properties[member.key],
@@ -38,7 +38,7 @@ struct UniqueMembers {
     /// "anonymous" one), and a named item is what a user makes.
     func named(_ body: JSONValue, schema: JSONValue?, at pointer: JSONPointer) -> JSONValue {
         guard case .object(var object) = body, object["name"] == nil, let schema,
-            let property = properties(of: schema, at: pointer, depth: 0)["name"], property["type"] == .string("string")
+            let property = properties(of: schema, at: pointer)["name"], property["type"] == .string("string")
         else { return body }
         object["name"] = .string("example")
         return .object(object)
@@ -70,15 +70,12 @@ struct UniqueMembers {
         return fits("") ? unique : nil
     }
 
-    /// The properties a schema declares, through references and `allOf`, each resolved.
-    private func properties(of schema: JSONValue, at pointer: JSONPointer, depth: Int) -> [String: JSONObject] {
-        guard depth < 32, let (object, at) = document.resolved(schema, at: pointer) else { return [:] }
+    /// The properties a schema declares, through references and `allOf`, each resolved; its
+    /// own before its parts', the first of a name kept.
+    private func properties(of schema: JSONValue, at pointer: JSONPointer) -> [String: JSONObject] {
         var result: [String: JSONObject] = [:]
-        for (index, part) in (object["allOf"]?.arrayValue ?? []).enumerated() {
-            result.merge(properties(of: part, at: at.appending("allOf").appending(index), depth: depth + 1)) { first, _ in first }
-        }
-        for member in object["properties"]?.objectValue ?? JSONObject() {
-            if let (property, _) = document.resolved(member.value, at: at.appending("properties").appending(member.key)) { result[member.key] = property }
+        for property in document.declaredProperties(of: schema, at: pointer) where result[property.name] == nil {
+            if let (object, _) = document.resolved(property.schema, at: property.pointer) { result[property.name] = object }
         }
         return result
     }

@@ -264,4 +264,17 @@ struct OpenAPIDocument {
     private static func shown(_ reference: String) -> String {
         MessageText.oneLine(reference, to: 100)
     }
+
+    /// The properties a schema declares, through references and `allOf`: its own first, then
+    /// each part's, in order; each with its schema as written and where that is.
+    func declaredProperties(of schema: JSONValue, at pointer: JSONPointer, depth: Int = 0) -> [(name: String, schema: JSONValue, pointer: JSONPointer)] {
+        guard depth < 32, let (object, at) = resolved(schema, at: pointer) else { return [] }
+        var result = (object["properties"]?.objectValue ?? JSONObject()).members.map {
+            (name: $0.key, schema: $0.value, pointer: at.appending("properties").appending($0.key))
+        }
+        for (index, part) in (object["allOf"]?.arrayValue ?? []).enumerated() {
+            result += declaredProperties(of: part, at: at.appending("allOf").appending(index), depth: depth + 1)
+        }
+        return result
+    }
 }
