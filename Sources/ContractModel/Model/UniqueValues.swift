@@ -17,6 +17,12 @@ public struct UniqueValues: Sendable, Hashable {
         return UniqueValues(seed: generator.next())
     }
 
+    /// The values of the case at `position` of a run these are the run's values of: each case's
+    /// its own, derived without asking the system for randomness once per case.
+    public func forCase(_ position: Int) -> UniqueValues {
+        UniqueValues(seed: seed ^ (UInt64(truncatingIfNeeded: position) &+ 1) &* 0x9e37_79b9_7f4a_7c15)
+    }
+
     /// The same values every time, for what must be byte-stable (a fixture's request).
     public static let stable = UniqueValues(seed: 0)
 

@@ -11,12 +11,14 @@ struct CaseRunner: Sendable {
     let checker: ResponseChecker
     let environment: [String: String]
     let secrets: Secrets
+    /// This run's `${unique:…}` values, of which each case takes its own.
+    let unique = UniqueValues.fresh()
 
     /// The case's first request; `deliver` gets the case's result, once, when its last request
     /// is done (on an engine's thread).
     func start(_ planned: PlannedCase, deliver: @escaping @Sendable (CaseResult) -> Void) -> StreamRequest {
         let start = ContinuousClock.now
-        let bindings = Bindings(environment: environment)
+        let bindings = Bindings(environment: environment, unique: unique.forCase(planned.position))
         return planned.testCase.setup.isEmpty
             ? request(planned, bindings, start, deliver) : step(0, of: planned, bindings, start, deliver)
     }

@@ -6,7 +6,9 @@ import ContractModel
 struct Bindings: Sendable {
     var environment: [String: String]
     var captures: [String: JSONValue] = [:]
-    var unique = UniqueValues.fresh()
+    /// The case's own `${unique:…}` values (``UniqueValues/forCase(_:)`` of the run's, which the
+    /// case runner gives); the stable ones where no case runs (a check of a response alone).
+    var unique = UniqueValues.stable
 
     /// The text to send. A missing capture renders empty; the step that should have captured it
     /// has already failed the case.

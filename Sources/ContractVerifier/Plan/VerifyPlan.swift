@@ -164,7 +164,8 @@ public struct VerifyPlan: Sendable {
 
     /// The same from the parts of options, for a run refused before its options are whole.
     static func credentials(headers: [HeaderField], baseURL: String, environment: [String: String]) -> [String] {
-        let bindings = Bindings(environment: environment)
+        // Credential headers hold no unique values: the stable ones do.
+        let bindings = Bindings(environment: environment, unique: .stable)
         var secrets = headers.flatMap { header -> [String] in
             guard let value = header.value, CredentialHeaders.isCredential(header.name) else { return [] }
             return CredentialHeaders.secretParts(of: bindings.render(value))

@@ -232,5 +232,9 @@ struct TeardownTests {
         #expect(UniqueValues.stable.value(for: "id") != UniqueValues.stable.value(for: "name"))
         let values = (0..<1_000).map { _ in UniqueValues.fresh().value(for: "id") }
         #expect(Set(values).count == values.count)
+        // Each case of a run takes its own from the run's, no two alike.
+        let run = UniqueValues.fresh()
+        let cases = (0..<10_000).map { run.forCase($0).value(for: "id") }
+        #expect(Set(cases).count == cases.count)
     }
 }
