@@ -276,6 +276,11 @@ public enum ContractFormatSchema {
         ]
       }
     },
+    "captures": {
+      "type": "object",
+      "propertyNames": { "$ref": "#/$defs/variableName" },
+      "additionalProperties": { "type": "string", "pattern": "^(/.*)?$" }
+    },
     "setupStep": {
       "type": "object",
       "description": "A request run before the case's own (setup: a step whose status does not match fails the case) or after it (teardown).",
@@ -299,12 +304,7 @@ public enum ContractFormatSchema {
           "not": { "required": ["body", "text"] }
         },
         "status": { "$ref": "#/$defs/status", "description": "Expected status; default '2XX'." },
-        "capture": {
-          "type": "object",
-          "description": "Variable name to a JSON Pointer into the step's JSON response body ('' is the whole body).",
-          "propertyNames": { "$ref": "#/$defs/variableName" },
-          "additionalProperties": { "type": "string", "pattern": "^(/.*)?$" }
-        }
+        "capture": { "$ref": "#/$defs/captures", "description": "Variable name to a JSON Pointer into the step's JSON response body ('' is the whole body)." }
       }
     },
     "case": {
@@ -319,12 +319,7 @@ public enum ContractFormatSchema {
         "setup": { "type": "array", "items": { "$ref": "#/$defs/setupStep" } },
         "request": { "$ref": "#/$defs/caseRequest" },
         "response": { "$ref": "#/$defs/response" },
-        "capture": {
-          "type": "object",
-          "description": "Variable name to a JSON Pointer into the case's own JSON response body, for its teardown steps.",
-          "propertyNames": { "$ref": "#/$defs/variableName" },
-          "additionalProperties": { "type": "string", "pattern": "^(/.*)?$" }
-        },
+        "capture": { "$ref": "#/$defs/captures", "description": "Variable name to a JSON Pointer into the case's own JSON response body, for its teardown steps." },
         "teardown": {
           "type": "array",
           "description": "Requests run after the case's own whatever its outcome, in order; a step whose captures were never made is skipped; a failure is reported, not counted as drift. Default status: 2XX, 404 or 410.",

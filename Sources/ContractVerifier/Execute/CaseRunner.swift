@@ -80,10 +80,9 @@ struct CaseRunner: Sendable {
                 {
                     let own = SetupStep(name: "response", method: planned.contract.endpoint.method, path: planned.contract.endpoint.path,
                         request: testCase.request, status: StatusExpectation([.code(response.status)]), captures: testCase.captures)
-                    if let finding = checkStep(own, response, captures: &bindings.captures, kind: .teardown) {
-                        var finding = redacted(finding)
-                        finding.message = "the case's " + finding.message.replacing("teardown step 'response'", with: "response") + ", so the teardown steps that need it were not sent"
-                        result.teardown.append(finding)
+                    if var finding = checkStep(own, response, captures: &bindings.captures, kind: .teardown, named: "the case's response") {
+                        finding.message += ", so the teardown steps that need it were not sent"
+                        result.teardown.append(redacted(finding))
                     }
                 }
                 return tearDown(planned, bindings, redacted(result), deliver)
@@ -154,11 +153,15 @@ struct CaseRunner: Sendable {
 
     /// A setup or teardown step's status, then its captures: the first problem, with rules named
     /// after the kind (`setup.status`, `teardown.status`).
-    private func checkStep(_ step: SetupStep, _ response: HTTPResponse, captures: inout [String: JSONValue], kind: Finding.Kind) -> Finding? {
+    /// - Parameter named: how messages name the step; `setup step 'create'` by default.
+    private func checkStep(
+        _ step: SetupStep, _ response: HTTPResponse, captures: inout [String: JSONValue], kind: Finding.Kind, named: String? = nil
+    ) -> Finding? {
         let word = kind.rawValue
+        let shown = named ?? "\(word) step '\(step.name)'"
         guard step.status.accepts(response.status) else {
             return Finding(
-                kind: kind, rule: "\(word).status", subject: step.name, message: "\(word) step '\(step.name)': expected status \(step.status), found \(response.status)",
+                kind: kind, rule: "\(word).status", subject: step.name, message: "\(shown): expected status \(step.status), found \(response.status)",
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets))
         }
         guard !step.captures.isEmpty else { return nil }
@@ -167,7 +170,7 @@ struct CaseRunner: Sendable {
             document = try JSONParser(tracksLocations: false).parse(response.body).value
         } catch {
             return Finding(
-                kind: kind, rule: "\(word).capture-json", subject: step.name, message: "\(word) step '\(step.name)': cannot capture from a body that is not JSON (\(error.message))",
+                kind: kind, rule: "\(word).capture-json", subject: step.name, message: "\(shown): cannot capture from a body that is not JSON (\(error.message))",
                 excerpt: BodyExcerpt.head(response.body, secrets: secrets))
         }
         // Every capture that can be made is, even after one that cannot: a teardown step needs
@@ -178,7 +181,7 @@ struct CaseRunner: Sendable {
                 captures[capture.variable] = try document.resolve(capture.pointer)
             } catch {
                 first = first ?? Finding(
-                    kind: kind, rule: "\(word).capture", subject: "\(step.name)/\(capture.variable)", message: "\(word) step '\(step.name)': cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
+                    kind: kind, rule: "\(word).capture", subject: "\(step.name)/\(capture.variable)", message: "\(shown): cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
                     pointer: capture.pointer.description, excerpt: BodyExcerpt.head(response.body, secrets: secrets))
             }
         }
