@@ -57,7 +57,20 @@ extension ResourceSetup {
         return true
     }
 
-    /// The property names of the creator's success answer, and of its wrapper if it has one.
+    /// The schema of the member `name` of the operation's JSON request body, as the document
+    /// declares it (through references and `allOf`); nil where the body has no such member.
+    func bodyMember(_ name: String, of contract: ImportedContract) -> JSONObject? {
+        guard let operation = document.value(at: contract.pointer)?.objectValue, let value = operation["requestBody"],
+            let (body, at) = document.resolved(value, at: contract.pointer.appending("requestBody")),
+            let json = body["content"]?.objectValue?.members.first(where: { MediaType.isJSON($0.key) }),
+            let schema = json.value.objectValue?["schema"],
+            let property = document.declaredProperties(of: schema, at: at.appending("content").appending(json.key).appending("schema")).first(where: { $0.name == name })
+        else { return nil }
+        return document.resolved(property.schema, at: property.pointer)?.0
+    }
+
+    /// The property names of the creator's success answer, and of its wrapper if it has one (the
+    /// first item, `0`, of an answer that is a list).
     func answerNames(of contract: ImportedContract) -> ([String], (wrapper: String, names: [String])?)? {
         guard let responses = document.value(at: contract.pointer)?.objectValue?["responses"]?.objectValue else { return nil }
         for key in ["201", "200", "202", "2XX", "default"] {
@@ -66,7 +79,14 @@ extension ResourceSetup {
                 let media = content.members.first(where: { $0.key.lowercased().contains("json") }),
                 let schema = media.value.objectValue?["schema"]
             else { continue }
-            let properties = document.declaredProperties(of: schema, at: at.appending("content").appending(media.key).appending("schema"))
+            let schemaPointer = at.appending("content").appending(media.key).appending("schema")
+            // A create that takes and answers a list (`POST /deployments/{id}/schedules`): the
+            // first item made is read as a wrapper's, at `/0`.
+            if let (list, listAt) = document.resolved(schema, at: schemaPointer), list["type"] == .string("array"), let items = list["items"] {
+                let names = document.declaredProperties(of: items, at: listAt.appending("items")).map(\.name)
+                return names.isEmpty ? nil : ([], ("0", names))
+            }
+            let properties = document.declaredProperties(of: schema, at: schemaPointer)
             // Every part that describes the wrapper counts: an envelope's `result` is refined by
             // the operation's own `allOf` part.
             let wrapped = ["data", "result", "item"].lazy.compactMap { wrapper -> (String, [String])? in
@@ -101,6 +121,11 @@ extension ResourceSetup {
         case .string, .number: true
         default: false
         }
+    }
+
+    /// Whether a member is an id the server gives (`id`, `uuid`, `flow_id`), not a name.
+    static func isIdentifier(_ member: String) -> Bool {
+        ["id", "uuid", "ID", "Id", "_id"].contains(member) || referencedResource(member) != nil
     }
 
     /// `flow_id`, `flowId`, `flow_uuid` → `flow`; nil for a member that names no resource.

@@ -35,7 +35,8 @@ struct ResourceSetup {
         var kind: Kind
         var contract: ImportedContract
         var successCase: JSONObject
-        /// The answer's property names, and a wrapper's (`data`, `result`, `item`) when it has one.
+        /// The answer's property names, and a wrapper's (`data`, `result`, `item`, or `0`: the first
+        /// item of a list) when it has one.
         var answer: [String] = []
         var wrapped: (wrapper: String, names: [String])?
 
@@ -209,6 +210,14 @@ struct ResourceSetup {
         // Where the item made is deleted: its own path, unless it is made elsewhere.
         var madePath = itemPath
         if let post = creators.posts[Self.shape(collection)], let pointer = post.idPointer(for: placeholder) {
+            // The path names the item by a member the client chooses (`/artifacts/{key}/latest`,
+            // `key` optional in the create): sent, rather than captured as the `null` of an item
+            // made without it, and the item deleted by its id.
+            if let member = pointer.split(separator: "/").last.map(String.init), !Self.isIdentifier(member),
+                post.successCase["request"]?.objectValue?["body"]?.objectValue?[member] == nil, bodyMember(member, of: post.contract) != nil
+            {
+                return lookUp(segments: segments, at: last, placeholder: placeholder, member: member, plan, context, level: level, visiting: visiting)
+            }
             creator = post
             idPointer = pointer
         } else if !collection.contains("{"), creators.posts[Self.shape(collection)] == nil, creators.puts[Self.shape(itemPath)] == nil,
@@ -302,18 +311,34 @@ struct ResourceSetup {
     /// `/flow_runs/{id}/input/{key}`). The collection's `POST` makes one; the path names it by
     /// the value the `POST` sent (a `${unique:…}` one, the same within the case) or, failing that,
     /// the value its answer holds under that name.
+    /// - Parameter member: the member of the create's body and answer that names the item, where
+    ///   not the placeholder's own name (`name` for `{work_pool_name}`).
     private func lookUp(
-        segments: [String], at last: Int, placeholder: String, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
+        segments: [String], at last: Int, placeholder: String, member given: String? = nil, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
     ) -> [String: String]? {
+        let member = given ?? placeholder
         let byMember = last >= 2 && (segments[last - 1].lowercased() == placeholder.lowercased() || segments[last - 1] == "by-\(placeholder)")
         let collection = segments[..<(byMember ? last - 1 : last)].joined(separator: "/")
         guard let creator = context.creators.posts[Self.shape(collection)] else { return nil }
-        let key = "lookup:\(Self.shape(creator.path)):\(placeholder)"
+        let key = "lookup:\(Self.shape(creator.path)):\(member)"
         guard !visiting.contains(key) else { return nil }
         var body = creator.successCase["request"]?.objectValue?["body"]?.objectValue ?? JSONObject()
-        let sent = body[placeholder]?.stringValue
-        guard sent != nil || creator.answer.contains(placeholder) else { return nil }
+        let resource = Self.resource(collection)
         let snapshot = plan.snapshot()
+        var sent = body[member]?.stringValue
+        // A key the create may send but its case leaves out (an optional `key`) is sent: the item
+        // made without it would have none (`null`) to be read by.
+        if sent == nil, let schema = bodyMember(member, of: creator.contract) {
+            let variable = plan.newUnique(Identifiers.placeholder(resource + "_" + member), resource: resource)
+            if let value = UniqueMembers.uniqueValue("", schema: schema, variable: variable) {
+                body[member] = .string(value)
+                sent = value
+            }
+        }
+        guard sent != nil || creator.answer.contains(member) else {
+            plan.restore(snapshot)
+            return nil
+        }
         guard let (parentValues, renamed) = makeParents(
             of: creator, except: nil, for: collection, plan, context, level: level, visiting: visiting.union([key]))
         else {
@@ -331,7 +356,6 @@ struct ResourceSetup {
             body = referencedSteps(in: body, plan, context, level: level + 1, visiting: visiting.union([key])).body
             request["body"] = .object(body)
         }
-        let resource = Self.resource(collection)
         var step = JSONObject()
         step["request"] = .object(request)
         var captures = JSONObject()
@@ -340,7 +364,7 @@ struct ResourceSetup {
             value = sent
         } else {
             let variable = plan.newCapture(Identifiers.placeholder(placeholder), resource: resource)
-            captures[variable] = .string("/" + placeholder)
+            captures[variable] = .string("/" + member)
             value = "${capture:\(variable)}"
         }
         values[placeholder] = value
@@ -348,7 +372,7 @@ struct ResourceSetup {
         var removal: JSONObject?
         if let idPointer = creator.idPointer(for: resource + "_id") {
             var idValue = value
-            if idPointer != "/" + placeholder {
+            if idPointer != "/" + member {
                 let variable = plan.newCapture(resource + "_id", resource: resource)
                 captures[variable] = .string(idPointer)
                 idValue = "${capture:\(variable)}"

@@ -38,7 +38,7 @@ struct UniqueMembers {
     /// "anonymous" one), and a named item is what a user makes.
     func named(_ body: JSONValue, schema: JSONValue?, at pointer: JSONPointer) -> JSONValue {
         guard case .object(var object) = body, object["name"] == nil, let schema,
-            let property = properties(of: schema, at: pointer)["name"], property["type"] == .string("string")
+            let property = properties(of: schema, at: pointer)["name"], Self.textSchema(property) != nil
         else { return body }
         object["name"] = .string("example")
         return .object(object)
@@ -46,9 +46,9 @@ struct UniqueMembers {
 
     /// The value with a unique part for a member of this schema, or nil when the schema would not
     /// take one.
-    static func uniqueValue(_ text: String, schema: JSONObject, variable: String) -> String? {
+    static func uniqueValue(_ text: String, schema given: JSONObject, variable: String) -> String? {
         let unique = "${unique:\(variable)}"
-        if let type = schema["type"], type != .string("string"), !(type.arrayValue?.contains(.string("string")) ?? false) { return nil }
+        guard let schema = textSchema(given) else { return nil }
         guard schema["enum"] == nil, schema["const"] == nil else { return nil }
         if let format = schema["format"]?.stringValue {
             return format == "email" ? "\(unique)@example.com" : nil
@@ -68,6 +68,21 @@ struct UniqueMembers {
         }
         if !text.isEmpty, fits(text + "-") { return text + "-" + unique }
         return fits("") ? unique : nil
+    }
+
+    /// The schema that describes a member's text: its own where its type takes a string (or it
+    /// gives none), or its one text alternative where it says "text or null" as `anyOf` or `oneOf`
+    /// (`{"anyOf": [{"type": "string", "pattern": …}, {"type": "null"}]}`, as Pydantic writes an
+    /// optional string). Nil where the member takes no text.
+    static func textSchema(_ schema: JSONObject) -> JSONObject? {
+        for keyword in ["anyOf", "oneOf"] {
+            guard let branches = schema[keyword]?.arrayValue?.compactMap(\.objectValue), !branches.isEmpty else { continue }
+            let texts = branches.filter { $0["type"] != .string("null") }
+            guard texts.count == 1, let text = texts.first, text["type"] == .string("string") else { return nil }
+            return text
+        }
+        if let type = schema["type"], type != .string("string"), !(type.arrayValue?.contains(.string("string")) ?? false) { return nil }
+        return schema
     }
 
     /// The properties a schema declares, through references and `allOf`, each resolved; its

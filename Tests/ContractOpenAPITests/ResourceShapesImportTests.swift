@@ -1,0 +1,112 @@
+import ContractJSON
+import ContractModel
+import Testing
+
+@testable import ContractOpenAPI
+
+/// Shapes of the items a case needs that real servers have and the first stateful import missed
+/// (seen on Prefect's own description): an optional name written as "text or null", a key the
+/// create may send but need not, a create that takes and answers a list.
+struct ResourceShapesImportTests {
+    let stateful = StatefulImportTests()
+
+    func importOpenAPI31(_ paths: String, components: String = "{}") throws -> ImportResult {
+        let yaml = EdgeCaseTests.document(paths: paths, components: components).replacingOccurrences(of: "openapi: 3.0.3", with: "openapi: 3.1.0")
+        let result = try stateful.edge.importYAML(yaml)
+        #expect(stateful.edge.lintErrors(result).isEmpty, "\(stateful.edge.lintErrors(result))")
+        return result
+    }
+
+    /// Pydantic writes an optional string as `anyOf: [{type: string, …}, {type: null}]`: a create
+    /// whose server refuses an item without a name ("Names must be provided") gets one, unique.
+    @Test func anOptionalNameWrittenAsTextOrNullIsSentUnique() throws {
+        let result = try importOpenAPI31("""
+              /block_documents/:
+                post:
+                  operationId: createBlockDocument
+                  requestBody: {required: true, content: {application/json: {schema: {type: object, required: [data], properties: {name: {anyOf: [{type: string, pattern: '^[^/%&><]+$'}, {type: 'null'}]}, data: {type: object}}}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+            """)
+        let create = try stateful.contract(result, "createBlockDocument.json")
+        #expect(stateful.at(create, "/cases/0/request/body/name") == .string("example-${unique:block_document_name}"))
+        func schema(_ text: String) throws -> JSONObject { try #require(try JSONParser().parse(Array(text.utf8)).value.objectValue) }
+        // Text or null takes the text branch's limits; a choice of two kinds of text is not read.
+        #expect(UniqueMembers.uniqueValue("", schema: try schema(#"{"anyOf": [{"type": "string", "maxLength": 5}, {"type": "null"}]}"#), variable: "x") == nil)
+        #expect(UniqueMembers.uniqueValue("", schema: try schema(#"{"oneOf": [{"type": "null"}, {"type": "string"}]}"#), variable: "x") == "${unique:x}")
+        #expect(UniqueMembers.uniqueValue("", schema: try schema(#"{"anyOf": [{"type": "string"}, {"type": "integer"}]}"#), variable: "x") == nil)
+    }
+
+    /// An item read by a key its create may send but need not (`POST /artifacts/` with an
+    /// optional `key`, read at `/artifacts/{key}/latest`): the setup sends a unique key and the
+    /// read uses it, rather than capturing the `null` an item made without one has.
+    @Test func aKeyTheCreateMaySendIsSentForAReadByIt() throws {
+        let result = try importOpenAPI31("""
+              /artifacts/:
+                post:
+                  operationId: createArtifact
+                  requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/ArtifactCreate'}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {$ref: '#/components/schemas/Artifact'}}}}
+              /artifacts/{id}:
+                parameters: [{name: id, in: path, required: true, schema: {type: string, format: uuid}}]
+                delete:
+                  operationId: deleteArtifact
+                  responses:
+                    '204': {description: gone}
+              /artifacts/{key}/latest:
+                parameters: [{name: key, in: path, required: true, schema: {type: string}}]
+                get:
+                  operationId: readLatestArtifact
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Artifact'}}}}
+            """,
+            components: """
+                {ArtifactCreate: {type: object, properties: {key: {anyOf: [{type: string}, {type: 'null'}]}, data: {type: object}}}, \
+                Artifact: {type: object, properties: {id: {type: string}, key: {anyOf: [{type: string}, {type: 'null'}]}}}}
+                """)
+        let read = try stateful.contract(result, "readLatestArtifact.json")
+        #expect(stateful.at(read, "/cases/0/setup/0/request/body/key") == .string("${unique:artifact_key}"))
+        #expect(stateful.at(read, "/cases/0/request/pathParams/key") == .string("${unique:artifact_key}"))
+        #expect(stateful.at(read, "/cases/0/setup/0/capture/artifact_id") == .string("/id"))
+        #expect(stateful.at(read, "/cases/0/teardown/0/request/pathParams/id") == .string("${capture:artifact_id}"))
+    }
+
+    /// A create that takes and answers a list (`POST /deployments/{id}/schedules`): the item a
+    /// case needs is the first of the answer, `/0/id`, with its parent made before it.
+    @Test func aCreateAnsweringAListGivesItsFirstItem() throws {
+        let result = try importOpenAPI31("""
+              /deployments/:
+                post:
+                  operationId: createDeployment
+                  requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+              /deployments/{id}/schedules:
+                parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                post:
+                  operationId: createSchedules
+                  requestBody: {required: true, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Schedule'}}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Schedule'}}}}}
+              /deployments/{id}/schedules/{schedule_id}:
+                parameters:
+                  - {name: id, in: path, required: true, schema: {type: string}}
+                  - {name: schedule_id, in: path, required: true, schema: {type: string}}
+                delete:
+                  operationId: deleteSchedule
+                  responses:
+                    '204': {description: gone}
+            """,
+            components: "{Schedule: {type: object, required: [interval], properties: {id: {type: string, readOnly: true}, interval: {type: integer}}}}")
+        let delete = try stateful.contract(result, "deleteSchedule.json")
+        let steps = try #require(stateful.at(delete, "/cases/0/setup")?.arrayValue)
+        #expect(steps.compactMap { stateful.at($0, "/request/path")?.stringValue } == ["/deployments/", "/deployments/{id}/schedules"])
+        #expect(stateful.at(steps[1], "/capture/schedule_id") == .string("/0/id"))
+        #expect(stateful.at(delete, "/cases/0/request/pathParams/schedule_id") == .string("${capture:schedule_id}"))
+        #expect(stateful.at(delete, "/cases/0/request/pathParams/id") == stateful.at(steps[1], "/request/pathParams/id"))
+        // The create's own case removes the schedule it made, read from its answer's first item.
+        let create = try stateful.contract(result, "createSchedules.json")
+        #expect(stateful.at(create, "/cases/0/capture/schedule_id") == .string("/0/id"))
+    }
+}
