@@ -55,6 +55,19 @@ final class CasePlan {
         Self.fresh(base, resource: resource, taken: &uniques)
     }
 
+    /// Adds a capture to the step that captured `value` (`${capture:flow_run_id}`): what else its
+    /// answer names (the flow run's `state_id`). False when no step captured it.
+    func addCapture(_ variable: String, pointer: String, toStepCapturing value: String) -> Bool {
+        guard value.hasPrefix("${capture:"), value.hasSuffix("}") else { return false }
+        let name = String(value.dropFirst("${capture:".count).dropLast())
+        guard let index = steps.firstIndex(where: { $0["capture"]?.objectValue?[name] != nil }),
+            case .object(var captures)? = steps[index]["capture"]
+        else { return false }
+        captures[variable] = .string(pointer)
+        steps[index]["capture"] = .object(captures)
+        return true
+    }
+
     /// Appends a step, named `verb-resource` (numbered when the case has one of that name).
     func add(_ step: JSONObject, verb: String, resource: String) {
         steps.append(Self.named(step, Self.name(verb, resource, taken: steps)))

@@ -26,7 +26,7 @@ struct ResourceSetup {
 
     /// A way to make an item: the collection's `POST` contract and where its answer holds the id,
     /// or the item's `PUT` contract.
-    private struct Creator {
+    struct Creator {
         enum Kind {
             case post
             case put
@@ -54,7 +54,7 @@ struct ResourceSetup {
         }
     }
 
-    private struct Creators {
+    struct Creators {
         var posts: [String: Creator] = [:]  // by collection shape, placeholders as `{}`
         var puts: [String: Creator] = [:]  // by item shape
         var deletes: [String: ImportedContract] = [:]  // by item shape
@@ -137,7 +137,7 @@ struct ResourceSetup {
     }
 
     /// What every case's planning reads.
-    private struct Context {
+    struct Context {
         var creators: Creators
         var madeUpPaths: [String: Set<String>]
     }
@@ -193,7 +193,7 @@ struct ResourceSetup {
     /// Makes every item `path` names up to its deepest placeholder in `needed`, parents first,
     /// adding the steps to `plan`. The value of each placeholder made, by the path's own names;
     /// nil, with the plan as it was, when an item cannot be made.
-    private func make(
+    func make(
         _ path: String, needed: Set<String>, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
     ) -> [String: String]? {
         guard level < Self.maximumLevels else { return nil }
@@ -233,6 +233,8 @@ struct ResourceSetup {
             creator = put
         } else {
             return lookUp(segments: segments, at: last, placeholder: placeholder, plan, context, level: level, visiting: visiting)
+                ?? madeWithOwner(collection: collection, placeholder: placeholder, plan, context, level: level, visiting: visiting)
+                ?? answeredElsewhere(placeholder: placeholder, plan, context, level: level, visiting: visiting)
         }
         let key = "\(creator.kind):\(Self.shape(creator.path))"
         guard !visiting.contains(key) else { return nil }
@@ -392,7 +394,7 @@ struct ResourceSetup {
     /// Body members that name another resource by id (`flow_id`, `blockTypeId`) where a `POST`
     /// makes that resource: each made once in the case (before what names it), and the body
     /// reading its value.
-    private func referencedSteps(
+    func referencedSteps(
         in body: JSONObject, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
     ) -> (body: JSONObject, replaced: [String]) {
         var body = body
