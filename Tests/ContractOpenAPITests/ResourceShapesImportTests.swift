@@ -187,4 +187,63 @@ struct ResourceShapesImportTests {
         let read = try stateful.contract(result, "readToken.json")
         #expect(stateful.at(read, "/cases/0/setup") == nil, "two operations answer a token_id: which one is meant is not known")
     }
+
+    /// An item a call below its collection registers by a name the client sends (a worker's
+    /// heartbeat): the call runs first with a unique name, its pool made before it; a search
+    /// that only may take a name registers nothing.
+    @Test func anItemACallRegistersIsRegisteredFirst() throws {
+        let result = try importOpenAPI31("""
+              /work_pools/:
+                post:
+                  operationId: createPool
+                  requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}, name: {type: string}}}}}}
+              /work_pools/{name}:
+                parameters: [{name: name, in: path, required: true, schema: {type: string}}]
+                delete:
+                  operationId: deletePool
+                  responses:
+                    '204': {description: gone}
+              /work_pools/{work_pool_name}/workers/heartbeat:
+                parameters: [{name: work_pool_name, in: path, required: true, schema: {type: string}}]
+                post:
+                  operationId: heartbeat
+                  requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}}}}
+                  responses:
+                    '204': {description: registered}
+              /work_pools/{work_pool_name}/workers/{name}:
+                parameters:
+                  - {name: work_pool_name, in: path, required: true, schema: {type: string}}
+                  - {name: name, in: path, required: true, schema: {type: string}}
+                delete:
+                  operationId: deleteWorker
+                  responses:
+                    '204': {description: gone}
+              /queues/search:
+                post:
+                  operationId: searchQueues
+                  requestBody: {content: {application/json: {schema: {type: object, properties: {name: {type: string}}}}}}
+                  responses:
+                    '200': {description: found, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+              /queues/{name}:
+                parameters: [{name: name, in: path, required: true, schema: {type: string}}]
+                get:
+                  operationId: readQueue
+                  responses:
+                    '200': {description: ok}
+            """)
+        let delete = try stateful.contract(result, "deleteWorker.json")
+        let steps = try #require(stateful.at(delete, "/cases/0/setup")?.arrayValue)
+        #expect(steps.compactMap { stateful.at($0, "/request/path")?.stringValue } == ["/work_pools/", "/work_pools/{work_pool_name}/workers/heartbeat"])
+        let sent = try #require(stateful.at(steps[1], "/request/body/name")?.stringValue)
+        #expect(sent.contains("${unique:"))
+        #expect(stateful.at(delete, "/cases/0/request/pathParams/name") == .string(sent))
+        #expect(stateful.at(delete, "/cases/0/request/pathParams/work_pool_name") == stateful.at(steps[1], "/request/pathParams/work_pool_name"))
+        // The worker is removed before its pool.
+        #expect(stateful.at(delete, "/cases/0/teardown")?.arrayValue?.compactMap { stateful.at($0, "/request/path")?.stringValue }
+            == ["/work_pools/{work_pool_name}/workers/{name}", "/work_pools/{name}"])
+        let read = try stateful.contract(result, "readQueue.json")
+        #expect(stateful.at(read, "/cases/0/setup") == nil, "a search that may take a name makes no queue")
+    }
 }

@@ -1,8 +1,9 @@
 import ContractJSON
 import ContractModel
 
-/// Items no operation creates on their own, made as a part of another: the state a run is
-/// created in, the lease an increment grants.
+/// Items no operation creates on their own, made as a part of another or by a call that is not a
+/// create: the state a run is created in, the lease an increment grants, the worker a heartbeat
+/// registers.
 extension ResourceSetup {
     /// An item made with its owner (`/flow_run_states/{id}`: every flow run is created with a
     /// state, and its answer names it, `state_id`): the owner is made (and deleted after, which
@@ -60,5 +61,60 @@ extension ResourceSetup {
         let value = "${capture:\(variable)}"
         plan.record(value, madeBy: key)
         return [placeholder: value]
+    }
+
+    /// An item a call below its collection registers under a name the client sends
+    /// (`POST /work_pools/{name}/workers/heartbeat` with `{"name": …}`, then
+    /// `/work_pools/{work_pool_name}/workers/{name}`): the call is made first with a unique name,
+    /// its parents before it, and the item deleted after by that name. Only a call whose body
+    /// requires the member: a search that may take one makes nothing.
+    func registered(
+        segments: [String], at last: Int, placeholder: String, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
+    ) -> [String: String]? {
+        let collection = segments[..<last].joined(separator: "/")
+        let candidates = (context.creators.registrars[Self.shape(collection)] ?? []).sorted { $0.id < $1.id }
+        for contract in candidates {
+            guard let successCase = Self.successCase(of: contract), let schema = bodyMember(placeholder, of: contract, required: true),
+                case .object(var body)? = successCase["request"]?.objectValue?["body"] ?? .object(JSONObject())
+            else { continue }
+            let key = "register:\(contract.id):\(placeholder)"
+            guard !visiting.contains(key) else { continue }
+            let resource = Self.resourceName(collection).lowercased()
+            let snapshot = plan.snapshot()
+            let variable = plan.newUnique(Identifiers.placeholder(resource + "_" + placeholder), resource: resource)
+            let sent: String
+            if let value = body[placeholder]?.stringValue, value.contains("${unique:") {
+                sent = value
+            } else if let value = UniqueMembers.uniqueValue("", schema: schema, variable: variable) {
+                sent = value
+            } else {
+                plan.restore(snapshot)
+                continue
+            }
+            body[placeholder] = .string(sent)
+            let creator = Creator(kind: .post, contract: contract, successCase: successCase)
+            guard let (parentValues, renamed) = makeParents(of: creator, except: nil, for: collection, plan, context, level: level, visiting: visiting.union([key])) else {
+                plan.restore(snapshot)
+                continue
+            }
+            var request = Self.stepRequest(from: contract, case: successCase)
+            if !parentValues.isEmpty {
+                var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
+                for (name, value) in parentValues { pathParams[name] = .string(value) }
+                request["pathParams"] = .object(pathParams)
+            }
+            request["body"] = .object(referencedSteps(in: body, plan, context, level: level + 1, visiting: visiting.union([key])).body)
+            var step = JSONObject()
+            step["request"] = .object(request)
+            let name = Identifiers.placeholder(Identifiers.fileSafe(resource))
+            plan.add(step, verb: "register", resource: name)
+            var values = renamed
+            values[placeholder] = sent
+            if let removal = deleteStep(for: segments[...last].joined(separator: "/"), values: values, creators: context.creators) {
+                plan.addRemoval(removal, resource: name)
+            }
+            return values
+        }
+        return nil
     }
 }

@@ -59,14 +59,23 @@ extension ResourceSetup {
 
     /// The schema of the member `name` of the operation's JSON request body, as the document
     /// declares it (through references and `allOf`); nil where the body has no such member.
-    func bodyMember(_ name: String, of contract: ImportedContract) -> JSONObject? {
+    /// - Parameter required: only a member the body requires.
+    func bodyMember(_ name: String, of contract: ImportedContract, required: Bool = false) -> JSONObject? {
+        guard let (schema, at) = bodySchema(of: contract),
+            let property = document.declaredProperties(of: schema, at: at).first(where: { $0.name == name }),
+            !required || document.requiredProperties(of: schema, at: at).contains(name)
+        else { return nil }
+        return document.resolved(property.schema, at: property.pointer)?.0
+    }
+
+    /// The operation's JSON request body schema in the document, and where it is.
+    private func bodySchema(of contract: ImportedContract) -> (JSONValue, JSONPointer)? {
         guard let operation = document.value(at: contract.pointer)?.objectValue, let value = operation["requestBody"],
             let (body, at) = document.resolved(value, at: contract.pointer.appending("requestBody")),
             let json = body["content"]?.objectValue?.members.first(where: { MediaType.isJSON($0.key) }),
-            let schema = json.value.objectValue?["schema"],
-            let property = document.declaredProperties(of: schema, at: at.appending("content").appending(json.key).appending("schema")).first(where: { $0.name == name })
+            let schema = json.value.objectValue?["schema"]
         else { return nil }
-        return document.resolved(property.schema, at: property.pointer)?.0
+        return (schema, at.appending("content").appending(json.key).appending("schema"))
     }
 
     /// The property names of the creator's success answer, and of its wrapper if it has one (the

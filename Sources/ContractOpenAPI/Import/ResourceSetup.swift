@@ -61,6 +61,9 @@ struct ResourceSetup {
         /// `POST` creators by the singular name of their collection (`flow` for `/flows/`), for
         /// body members that name one (`flow_id`).
         var byResource: [String: String] = [:]
+        /// `POST`s on a word below a collection (`/work_pools/{}/workers/heartbeat`), by the
+        /// collection's shape: one may register an item the client names.
+        var registrars: [String: [ImportedContract]] = [:]
     }
 
     /// Adds setup and teardown steps to `contracts` in place. Returns, by `contract-id/case`, the
@@ -154,6 +157,10 @@ struct ResourceSetup {
             else { continue }
             switch method {
             case "POST":
+                let segments = path.split(separator: "/")
+                if segments.count >= 2, let word = segments.last, !word.hasPrefix("{") {
+                    creators.registrars[Self.shape("/" + segments.dropLast().joined(separator: "/")), default: []].append(contract)
+                }
                 guard let successCase = Self.successCase(of: contract), creators.posts[Self.shape(path)] == nil,
                     let (answer, wrapped) = answerNames(of: contract)
                 else { continue }
@@ -235,6 +242,7 @@ struct ResourceSetup {
             return lookUp(segments: segments, at: last, placeholder: placeholder, plan, context, level: level, visiting: visiting)
                 ?? madeWithOwner(collection: collection, placeholder: placeholder, plan, context, level: level, visiting: visiting)
                 ?? answeredElsewhere(placeholder: placeholder, plan, context, level: level, visiting: visiting)
+                ?? registered(segments: segments, at: last, placeholder: placeholder, plan, context, level: level, visiting: visiting)
         }
         let key = "\(creator.kind):\(Self.shape(creator.path))"
         guard !visiting.contains(key) else { return nil }
@@ -290,7 +298,7 @@ struct ResourceSetup {
     /// their values by the creator's names, and by the names `callerPath` gives the same segments
     /// (the creator may call the parent `{id}` where the caller says `{item_id}`). Nil when a
     /// parent cannot be made.
-    private func makeParents(
+    func makeParents(
         of creator: Creator, except: String?, for callerPath: String, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
     ) -> (own: [String: String], caller: [String: String])? {
         let creatorCase = "\(creator.contract.id)/\(creator.successCase["name"]?.stringValue ?? "")"
@@ -423,7 +431,7 @@ struct ResourceSetup {
 
     /// The request that deletes the item at `itemPath`, named by `values`; nil when the document
     /// has no `DELETE` for it.
-    private func deleteStep(for itemPath: String, values: [String: String], creators: Creators) -> JSONObject? {
+    func deleteStep(for itemPath: String, values: [String: String], creators: Creators) -> JSONObject? {
         guard let deleter = creators.deletes[Self.shape(itemPath)], let deletePath = deleter.value["request"]?.objectValue?["path"]?.stringValue else { return nil }
         var request = Self.stepRequest(from: deleter, case: Self.successCase(of: deleter) ?? JSONObject())
         request["body"] = nil

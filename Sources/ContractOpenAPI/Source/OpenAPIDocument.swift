@@ -277,4 +277,14 @@ struct OpenAPIDocument {
         }
         return result
     }
+
+    /// The members a schema requires, through references and `allOf`.
+    func requiredProperties(of schema: JSONValue, at pointer: JSONPointer, depth: Int = 0) -> Set<String> {
+        guard depth < 32, let (object, at) = resolved(schema, at: pointer) else { return [] }
+        var result = Set((object["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+        for (index, part) in (object["allOf"]?.arrayValue ?? []).enumerated() {
+            result.formUnion(requiredProperties(of: part, at: at.appending("allOf").appending(index), depth: depth + 1))
+        }
+        return result
+    }
 }
