@@ -246,4 +246,74 @@ struct ResourceShapesImportTests {
         let read = try stateful.contract(result, "readQueue.json")
         #expect(stateful.at(read, "/cases/0/setup") == nil, "a search that may take a name makes no queue")
     }
+
+    /// An item named by its own name and its flow's (`/deployments/name/{flow_name}/{deployment_name}`),
+    /// or by its type's slug and its own name: the item is made with a unique name, the items its
+    /// create refers to made first, and each placeholder reads the name the item it names was
+    /// made with.
+    @Test func anItemNamedByItsNameAndItsOwnersIsMadeWithBoth() throws {
+        let result = try importOpenAPI31("""
+              /flows/:
+                post:
+                  operationId: createFlow
+                  requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}, name: {type: string}}}}}}
+              /deployments/:
+                post:
+                  operationId: createDeployment
+                  requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name, flow_id], properties: {name: {type: string}, flow_id: {type: string}}}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+              /deployments/{id}:
+                parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                delete:
+                  operationId: deleteDeployment
+                  responses:
+                    '204': {description: gone}
+              /deployments/name/{flow_name}/{deployment_name}:
+                parameters:
+                  - {name: flow_name, in: path, required: true, schema: {type: string}}
+                  - {name: deployment_name, in: path, required: true, schema: {type: string}}
+                get:
+                  operationId: readDeploymentByName
+                  responses:
+                    '200': {description: ok}
+              /block_types/:
+                post:
+                  operationId: createBlockType
+                  requestBody: {required: true, content: {application/json: {schema: {type: object, required: [slug], properties: {slug: {type: string}}}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+              /block_documents/:
+                post:
+                  operationId: createBlockDocument
+                  requestBody: {required: true, content: {application/json: {schema: {type: object, required: [block_type_id], properties: {name: {type: string}, block_type_id: {type: string}}}}}}
+                  responses:
+                    '201': {description: created, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+              /block_types/slug/{slug}/block_documents/name/{block_document_name}:
+                parameters:
+                  - {name: slug, in: path, required: true, schema: {type: string}}
+                  - {name: block_document_name, in: path, required: true, schema: {type: string}}
+                get:
+                  operationId: readBlockDocumentByNames
+                  responses:
+                    '200': {description: ok}
+            """)
+        let deployment = try stateful.contract(result, "readDeploymentByName.json")
+        let steps = try #require(stateful.at(deployment, "/cases/0/setup")?.arrayValue)
+        #expect(steps.compactMap { stateful.at($0, "/request/path")?.stringValue } == ["/flows/", "/deployments/"])
+        let flowName = try #require(stateful.at(steps[0], "/request/body/name")?.stringValue)
+        let deploymentName = try #require(stateful.at(steps[1], "/request/body/name")?.stringValue)
+        #expect(flowName.contains("${unique:") && deploymentName.contains("${unique:") && flowName != deploymentName)
+        #expect(stateful.at(deployment, "/cases/0/request/pathParams/flow_name") == .string(flowName))
+        #expect(stateful.at(deployment, "/cases/0/request/pathParams/deployment_name") == .string(deploymentName))
+        #expect(stateful.at(deployment, "/cases/0/teardown/0/request/path") == .string("/deployments/{id}"))
+        let block = try stateful.contract(result, "readBlockDocumentByNames.json")
+        let blockSteps = try #require(stateful.at(block, "/cases/0/setup")?.arrayValue)
+        #expect(blockSteps.compactMap { stateful.at($0, "/request/path")?.stringValue } == ["/block_types/", "/block_documents/"])
+        #expect(stateful.at(block, "/cases/0/request/pathParams/slug") == stateful.at(blockSteps[0], "/request/body/slug"))
+        #expect(stateful.at(block, "/cases/0/request/pathParams/block_document_name") == stateful.at(blockSteps[1], "/request/body/name"))
+        #expect(stateful.at(block, "/cases/0/request/pathParams/slug")?.stringValue?.contains("${unique:") == true)
+    }
 }

@@ -68,6 +68,14 @@ final class CasePlan {
         return true
     }
 
+    /// The text the step that captured `value` sent as its body's `member` (the name a flow was
+    /// made with, for a path that names the flow by it).
+    func sentValue(_ member: String, byStepCapturing value: String) -> String? {
+        guard value.hasPrefix("${capture:"), value.hasSuffix("}") else { return nil }
+        let name = String(value.dropFirst("${capture:".count).dropLast())
+        return steps.first { $0["capture"]?.objectValue?[name] != nil }?["request"]?.objectValue?["body"]?.objectValue?[member]?.stringValue
+    }
+
     /// Appends a step, named `verb-resource` (numbered when the case has one of that name).
     func add(_ step: JSONObject, verb: String, resource: String) {
         steps.append(Self.named(step, Self.name(verb, resource, taken: steps)))

@@ -240,6 +240,7 @@ struct ResourceSetup {
             creator = put
         } else {
             return lookUp(segments: segments, at: last, placeholder: placeholder, plan, context, level: level, visiting: visiting)
+                ?? namedByNames(segments: segments, at: last, placeholder: placeholder, needed: needed, plan, context, level: level, visiting: visiting)
                 ?? madeWithOwner(collection: collection, placeholder: placeholder, plan, context, level: level, visiting: visiting)
                 ?? answeredElsewhere(placeholder: placeholder, plan, context, level: level, visiting: visiting)
                 ?? registered(segments: segments, at: last, placeholder: placeholder, plan, context, level: level, visiting: visiting)
