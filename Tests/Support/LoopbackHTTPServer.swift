@@ -56,7 +56,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private let listener: Int32
-    private let route: @Sendable (_ method: String, _ target: String) -> Behavior
+    private let route: @Sendable (_ method: String, _ target: String, _ body: [UInt8]) -> Behavior
     private let lock = NSLock()
     private var connections: Set<Int32> = []
     private var received: [ReceivedRequest] = []
@@ -65,7 +65,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var listenerClosed = false
 
     /// Starts listening on a port the kernel picks; `route` chooses the behaviour per request.
-    public init(route: @escaping @Sendable (_ method: String, _ target: String) -> Behavior) throws {
+    public convenience init(route: @escaping @Sendable (_ method: String, _ target: String) -> Behavior) throws {
+        try self.init(routeWithBody: { method, target, _ in route(method, target) })
+    }
+
+    /// A server whose `route` also reads each request's body (a stateful one stores what it is sent).
+    public init(routeWithBody route: @escaping @Sendable (_ method: String, _ target: String, _ body: [UInt8]) -> Behavior) throws {
         self.route = route
         signal(SIGPIPE, SIG_IGN)
         let (socket, port) = try Self.listen()
@@ -153,7 +158,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var reader = RequestReader(socket: socket)
         while let request = reader.next() {
             lock.withLock { received.append(request) }
-            guard perform(route(request.method, request.target), request: request, on: socket) else { return }
+            guard perform(route(request.method, request.target, request.body), request: request, on: socket) else { return }
         }
     }
 

@@ -74,9 +74,10 @@ struct ResponseComparer {
         func report(_ rule: ContractRule, _ message: String) {
             findings.append(CaseFinding(rule, subject: subject, "response header '\(name)': \(message)", old: before == nil ? nil : oldPlace, new: after == nil ? nil : newPlace))
         }
-        let (was, now) = (before?.matcher, after?.matcher)
+        let (was, now) = (before.map { Self.promise($0.matcher) }, after.map { Self.promise($0.matcher) })
         switch (was, now) {
-        case (nil, nil), (.absent?, .absent?), (.present?, .present?):
+        case (nil, nil), (.absent?, .absent?), (.present?, .present?), (.differs?, _), (_, .differs?):
+            // `differs` was read as `present` above.
             break
         case (nil, .absent?):
             report(.headerForbidden, "must be absent now")
@@ -111,6 +112,13 @@ struct ResponseComparer {
         return regex.matches(literal)
     }
 
+    /// What a matcher promises a client: `differs` holds a value to an earlier one of the flow,
+    /// and promises only that the header comes.
+    private static func promise(_ matcher: HeaderExpectation.Matcher) -> HeaderExpectation.Matcher {
+        if case .differs = matcher { return .present }
+        return matcher
+    }
+
     private static func shown(_ matcher: HeaderExpectation.Matcher?) -> String {
         switch matcher {
         case nil: "not checked"
@@ -118,6 +126,7 @@ struct ResponseComparer {
         case .pattern(let pattern)?: "pattern '\(pattern)'"
         case .present?: "present"
         case .absent?: "absent"
+        case .differs(let value)?: "any value but '\(value)'"
         }
     }
 

@@ -21,9 +21,12 @@ extension DocumentDecoder {
         if let path {
             checkPathParams(request, path: path, owner: what(), fields: requestFields, at: field.pointer)
         }
-        let response = fields["response"].flatMap { decodeResponse($0, what: what()) }
+        // The case's own captures are made from its response before its `values` are checked.
         let captures = decodeCaptures(fields["capture"])
+        let responseUses = templateUses.count
+        let response = fields["response"].flatMap { decodeResponse($0, what: what()) }
         captured += captures.map(\.variable)
+        checkCaptureUses(from: responseUses, captured: captured, owner: "the response of \(what())")
         let teardown = decodeSteps(fields["teardown"], "teardown", captured: &captured, defaultStatus: SetupStep.teardownStatus)
         guard let checkedName, let response else { return nil }
         return ContractCase(
@@ -91,7 +94,9 @@ extension DocumentDecoder {
         return SetupStep(name: checkedName, method: method, path: path, request: request, status: status, captures: captures)
     }
 
-    /// A `capture` object: variable names to JSON Pointers into a JSON response body.
+    /// A `capture` object: variable names to where each value is in the response: a JSON Pointer
+    /// into its JSON body (`"/id"`), or an object naming the body's pointer or a header, with a
+    /// pattern that picks a part of its text (`{"header": "Location", "pattern": "/items/([0-9]+)$"}`).
     mutating func decodeCaptures(_ field: Field?) -> [SetupStep.Capture] {
         var captures: [SetupStep.Capture] = []
         if let captureField = field {
@@ -105,14 +110,50 @@ extension DocumentDecoder {
                         at: member.pointer, atKey: true)
                     continue
                 }
-                guard let text = member.value.stringValue, let pointer = try? JSONPointer(parsing: text) else {
-                    error("capture '\(variable)' must be a JSON Pointer into the response body such as \"/id\", found \(describe(member.value))",
-                        at: member.pointer)
+                if member.value.objectValue != nil {
+                    if let capture = decodeCaptureSource(member, variable: variable) { captures.append(capture) }
                     continue
                 }
+                guard let pointer = bodyPointer(member, variable: variable) else { continue }
                 captures.append(SetupStep.Capture(variable: variable, pointer: pointer))
             }
         }
         return captures
+    }
+
+    private mutating func bodyPointer(_ field: Field, variable: String) -> JSONPointer? {
+        guard let text = field.value.stringValue, let pointer = try? JSONPointer(parsing: text) else {
+            error("capture '\(variable)' must be a JSON Pointer into the response body such as \"/id\", found \(describe(field.value))",
+                at: field.pointer)
+            return nil
+        }
+        return pointer
+    }
+
+    /// `{"body": "/links/next", "pattern": "cursor=([^&]+)"}` or `{"header": "ETag"}`.
+    private mutating func decodeCaptureSource(_ field: Field, variable: String) -> SetupStep.Capture? {
+        guard let fields = object(field, "capture '\(variable)'", allowed: ["body", "header", "pattern"]) else { return nil }
+        let source: SetupStep.Capture.Source
+        switch (fields["body"], fields["header"]) {
+        case (let body?, nil):
+            guard let pointer = bodyPointer(body, variable: variable) else { return nil }
+            source = .body(pointer)
+        case (nil, let header?):
+            guard let name = string(header, "header") else { return nil }
+            guard Self.isHeaderName(name) else {
+                error("capture '\(variable)': '\(name)' is not a header name", at: header.pointer)
+                return nil
+            }
+            source = .header(name)
+        default:
+            error("capture '\(variable)' needs exactly one of 'body' (a JSON Pointer) and 'header' (a header's name)", at: field.pointer)
+            return nil
+        }
+        var pattern: String?
+        if let patternField = fields["pattern"] {
+            guard let text = regularExpression(patternField) else { return nil }
+            pattern = text
+        }
+        return SetupStep.Capture(variable: variable, source: source, pattern: pattern)
     }
 }

@@ -9,8 +9,8 @@ enum FormatKeys {
     static let caseRequest = ["pathParams", "query", "headers", "body", "text", "schema"]
     static let setupStep = ["name", "request", "status", "capture"]
     static let setupRequest = ["method", "path", "pathParams", "query", "headers", "body", "text"]
-    static let response = ["status", "headers", "schema", "example", "text", "empty"]
-    static let headerMatcher = ["equals", "pattern", "present"]
+    static let response = ["status", "headers", "schema", "example", "text", "empty", "values"]
+    static let headerMatcher = ["equals", "pattern", "present", "differs"]
     static let textMatcher = ["equals", "pattern"]
 }
 

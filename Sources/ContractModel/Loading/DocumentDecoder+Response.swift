@@ -20,8 +20,12 @@ extension DocumentDecoder {
         let status = fields["status"].flatMap { decodeStatus($0) }
         let headers = fields["headers"].map { decodeResponseHeaders($0) } ?? []
         let body = decodeBodyExpectation(fields)
+        let values = fields["values"].map { decodeValueExpectations($0) } ?? []
+        if let valuesField = fields["values"], let kind = ["text", "empty", "binary"].first(where: { fields[$0] != nil }) {
+            error("'values' reads a JSON body, and this response's body is '\(kind)'", at: valuesField.pointer, atKey: true)
+        }
         guard let status else { return nil }
-        return ResponseExpectation(status: status, headers: headers, body: body ?? .unchecked)
+        return ResponseExpectation(status: status, headers: headers, body: body ?? .unchecked, values: values)
     }
 
     /// `200`, `"2XX"` or a list of them.
@@ -122,7 +126,9 @@ extension DocumentDecoder {
             }
             if let equals = matcherFields["equals"], let value = template(equals, "equals") {
                 expectations.append(HeaderExpectation(name: name, matcher: .equals(value), occurrences: occurrences))
-            } else if let pattern = matcherFields["pattern"], let text = regularExpression(pattern) {
+            } else if let differs = matcherFields["differs"], let value = template(differs, "differs") {
+                expectations.append(HeaderExpectation(name: name, matcher: .differs(value), occurrences: occurrences))
+            } else if let pattern = matcherFields["pattern"], let text = templatedExpression(pattern) {
                 expectations.append(HeaderExpectation(name: name, matcher: .pattern(text), occurrences: occurrences))
             } else if let present = matcherFields["present"], let flag = bool(present, "present") {
                 expectations.append(HeaderExpectation(name: name, matcher: flag ? .present : .absent, occurrences: occurrences))
@@ -132,7 +138,7 @@ extension DocumentDecoder {
     }
 
     /// The members of a matcher object, which must hold exactly one of `allowed`, and may hold `options` beside it.
-    private mutating func matcherFields(_ field: Field, _ what: @autoclosure () -> String, allowed: [String], options: [String] = []) -> KnownFields? {
+    mutating func matcherFields(_ field: Field, _ what: @autoclosure () -> String, allowed: [String], options: [String] = []) -> KnownFields? {
         guard field.value.objectValue != nil else {
             let kinds = allowed.map { "'\($0)'" }.joined(separator: ", ")
             error("\(what()) must be a string or an object with one of \(kinds), found \(describe(field.value))", at: field.pointer)

@@ -79,13 +79,43 @@ public struct SetupStep: Sendable, Hashable {
     /// case's own request may have deleted it).
     public static let teardownStatus = StatusExpectation([.class(2), .code(404), .code(410)])
 
+    /// A value taken from a response, for the requests after it: a value of the JSON body or a
+    /// header's, whole or the part a pattern picks out (the `cursor` of a `next` link, the id at
+    /// the end of a `Location`).
     public struct Capture: Sendable, Hashable {
-        public var variable: String
-        public var pointer: JSONPointer
+        /// Where in the response the value is.
+        public enum Source: Sendable, Hashable {
+            /// The JSON body's value at a pointer (`""` the whole body).
+            case body(JSONPointer)
+            /// A header's value (its first field).
+            case header(String)
+        }
 
-        public init(variable: String, pointer: JSONPointer) {
+        public var variable: String
+        public var source: Source
+        /// An ECMA-262 pattern whose first match in the value's text gives the value: its first
+        /// group's text, or the whole match's for a pattern without a group.
+        public var pattern: String?
+
+        public init(variable: String, source: Source, pattern: String? = nil) {
             self.variable = variable
-            self.pointer = pointer
+            self.source = source
+            self.pattern = pattern
+        }
+
+        /// A capture of the JSON body's value at `pointer`.
+        public init(variable: String, pointer: JSONPointer) {
+            self.init(variable: variable, source: .body(pointer))
+        }
+
+        /// Where the value is, as messages say it: `/id`, `header 'Location'`, with the pattern.
+        public var place: String {
+            let base: String
+            switch source {
+            case .body(let pointer): base = pointer.description.isEmpty ? "the whole body" : pointer.description
+            case .header(let name): base = "header '\(name)'"
+            }
+            return pattern.map { "\(base) (pattern '\($0)')" } ?? base
         }
     }
 
@@ -121,7 +151,7 @@ extension CaseRequest {
         templates.flatMap(\.capturedVariables)
     }
 
-    private static func strings(in value: JSONValue) -> [String] {
+    static func strings(in value: JSONValue) -> [String] {
         switch value {
         case .string(let string): [string]
         case .array(let elements): elements.flatMap(strings)

@@ -161,7 +161,7 @@ public enum ContractFormatSchema {
       ]
     },
     "headerMatcher": {
-      "description": "An exact value, or exactly one of 'equals', 'pattern' (ECMA-262, unanchored unless it uses ^ or $) and 'present' (false: must be absent), with 'repeats' beside it.",
+      "description": "An exact value, or exactly one of 'equals', 'pattern' (ECMA-262, unanchored unless it uses ^ or $; placeholders stand for their values' text), 'present' (false: must be absent) and 'differs' (any other value), with 'repeats' beside it.",
       "oneOf": [
         { "$ref": "#/$defs/template" },
         {
@@ -171,16 +171,42 @@ public enum ContractFormatSchema {
             "equals": { "$ref": "#/$defs/template" },
             "pattern": { "type": "string" },
             "present": { "type": "boolean" },
+            "differs": { "$ref": "#/$defs/template" },
             "repeats": {
               "type": "boolean",
               "description": "true: the field may come several times (any value may match; never reported as repeated). false: exactly one field, even the same value twice fails."
             }
           },
-          "oneOf": [{ "required": ["equals"] }, { "required": ["pattern"] }, { "required": ["present"] }],
+          "oneOf": [{ "required": ["equals"] }, { "required": ["pattern"] }, { "required": ["present"] }, { "required": ["differs"] }],
           "if": { "required": ["present"], "properties": { "present": { "const": false } } },
           "then": { "not": { "required": ["repeats"] } }
         }
       ]
+    },
+    "values": {
+      "type": "object",
+      "description": "JSON Pointers into the JSON body to what each value must be: a value (equal to it; a string that is one '${capture:NAME}' is the captured value) or one relation.",
+      "propertyNames": { "pattern": "^(/.*)?$" },
+      "additionalProperties": {
+        "oneOf": [
+          { "not": { "type": "object" } },
+          {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "equals": { "description": "The same JSON value; strings may hold placeholders." },
+              "differs": { "description": "Any other value." },
+              "pattern": { "type": "string", "description": "ECMA-262; placeholders stand for their values' text, matched literally." },
+              "after": { "type": ["string", "number"], "description": "Later (date-times, RFC 3339) or greater (numbers)." },
+              "before": { "type": ["string", "number"], "description": "Earlier or smaller." },
+              "someElement": { "$ref": "#/$defs/values", "description": "Some element of the array meets all of these, their pointers read from the element." },
+              "present": { "type": "boolean", "description": "true: the value is there; false: it is not." }
+            },
+            "minProperties": 1,
+            "maxProperties": 1
+          }
+        ]
+      }
     },
     "byteCount": { "type": "integer", "minimum": 0 },
     "sha256": {
@@ -262,7 +288,8 @@ public enum ContractFormatSchema {
         "example": { "description": "A body valid against 'schema'; fixtures use it." },
         "text": { "$ref": "#/$defs/textMatcher" },
         "empty": { "const": true, "description": "The body must be empty." },
-        "binary": { "$ref": "#/$defs/binaryBody" }
+        "binary": { "$ref": "#/$defs/binaryBody" },
+        "values": { "$ref": "#/$defs/values" }
       },
       "dependentRequired": { "example": ["schema"] },
       "not": {
@@ -279,8 +306,24 @@ public enum ContractFormatSchema {
     "captures": {
       "type": "object",
       "propertyNames": { "$ref": "#/$defs/variableName" },
-      "additionalProperties": { "type": "string", "pattern": "^(/.*)?$" }
+      "additionalProperties": {
+        "oneOf": [
+          { "$ref": "#/$defs/bodyPointer" },
+          {
+            "type": "object",
+            "description": "Where the value is: the JSON body's value at a pointer, or a header's; with 'pattern', the text of its first group in the value's first match (the whole match without a group).",
+            "additionalProperties": false,
+            "properties": {
+              "body": { "$ref": "#/$defs/bodyPointer" },
+              "header": { "type": "string", "minLength": 1 },
+              "pattern": { "type": "string", "format": "regex" }
+            },
+            "oneOf": [{ "required": ["body"] }, { "required": ["header"] }]
+          }
+        ]
+      }
     },
+    "bodyPointer": { "type": "string", "pattern": "^(/.*)?$", "description": "A JSON Pointer into the JSON response body ('' is the whole body)." },
     "setupStep": {
       "type": "object",
       "description": "A request run before the case's own (setup: a step whose status does not match fails the case) or after it (teardown).",
@@ -304,7 +347,7 @@ public enum ContractFormatSchema {
           "not": { "required": ["body", "text"] }
         },
         "status": { "$ref": "#/$defs/status", "description": "Expected status; default '2XX'." },
-        "capture": { "$ref": "#/$defs/captures", "description": "Variable name to a JSON Pointer into the step's JSON response body ('' is the whole body)." }
+        "capture": { "$ref": "#/$defs/captures", "description": "Variable name to where the value is in the step's response: a JSON Pointer into its JSON body ('' is the whole body), or {body or header, pattern}." }
       }
     },
     "case": {
@@ -319,7 +362,7 @@ public enum ContractFormatSchema {
         "setup": { "type": "array", "items": { "$ref": "#/$defs/setupStep" } },
         "request": { "$ref": "#/$defs/caseRequest" },
         "response": { "$ref": "#/$defs/response" },
-        "capture": { "$ref": "#/$defs/captures", "description": "Variable name to a JSON Pointer into the case's own JSON response body, for its teardown steps." },
+        "capture": { "$ref": "#/$defs/captures", "description": "Variable name to where the value is in the case's own response (as a step's capture), for its teardown steps." },
         "teardown": {
           "type": "array",
           "description": "Requests run after the case's own whatever its outcome, in order; a step whose captures were never made is skipped; a failure is reported, not counted as drift. Default status: 2XX, 404 or 410.",

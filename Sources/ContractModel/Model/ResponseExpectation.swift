@@ -6,11 +6,14 @@ public struct ResponseExpectation: Sendable, Hashable {
     public var status: StatusExpectation
     public var headers: [HeaderExpectation]
     public var body: BodyExpectation
+    /// Values of the JSON body held to what the flow captured or sent, checked in order.
+    public var values: [ValueExpectation]
 
-    public init(status: StatusExpectation, headers: [HeaderExpectation] = [], body: BodyExpectation = .unchecked) {
+    public init(status: StatusExpectation, headers: [HeaderExpectation] = [], body: BodyExpectation = .unchecked, values: [ValueExpectation] = []) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.values = values
     }
 }
 
@@ -60,6 +63,8 @@ public struct HeaderExpectation: Sendable, Hashable {
         case pattern(String)
         case present
         case absent
+        /// Any other value than this one: an `ETag` after an update is not the one captured before.
+        case differs(TemplateString)
     }
 
     /// How many times the field may come (`repeats` in a matcher object).

@@ -42,6 +42,27 @@ public struct ECMARegex: Sendable {
         return machine.search(program)
     }
 
+    /// The first match in `string` (`RegExp.prototype.exec`): its text, and each group's (nil for
+    /// a group that took no part). Nil when the pattern does not match, or gives up after
+    /// `stepLimit` backtracking steps.
+    public func firstMatch(in string: String, stepLimit: Int = ECMARegex.defaultStepLimit) -> (text: String, groups: [String?])? {
+        let scalars = Array(string.unicodeScalars)
+        var machine = RegexMachine(input: ScalarInput(scalars: scalars.map(\.value)), stepLimit: stepLimit)
+        let (result, slots) = machine.searchGroups(program)
+        guard result == .matched else { return nil }
+        func text(_ from: Int, _ to: Int) -> String? {
+            guard from >= 0, to >= from, to <= scalars.count else { return nil }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[from..<to])
+            return String(view)
+        }
+        let groups = (0..<program.groupCount).map { index in
+            let group = index + 1
+            return 2 * group + 1 < slots.count ? text(slots[2 * group], slots[2 * group + 1]) : nil
+        }
+        return (text(slots[0], slots[1]) ?? "", groups)
+    }
+
     /// True when the pattern matches anywhere in the UTF-8 text.
     public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         matches(utf8: bytes, stepLimit: Self.defaultStepLimit) == .matched

@@ -24,6 +24,8 @@ struct RegexMachine<Input: RegexInput> {
     let input: Input
     let stepLimit: Int
     private var steps = 0
+    /// Where the last match of the main program ended.
+    private var matchEnd = 0
 
     private enum Backtrack {
         case branch(pc: Int, position: Int)
@@ -50,6 +52,25 @@ struct RegexMachine<Input: RegexInput> {
             }
         }
         return .notMatched
+    }
+
+    /// Like ``search(_:)``, with where the match is: the capture slots of the matching run, group
+    /// `g` from `2g` to `2g + 1` (-1 where it took no part), the whole match at 0 and 1.
+    mutating func searchGroups(_ program: borrowing RegexProgram) -> (result: RegexMatchResult, slots: [Int]) {
+        let fresh = [Int](repeating: -1, count: max(program.slotCount, 2))
+        let lastStart = program.anchoredAtStart ? 0 : input.count
+        for start in 0...lastStart {
+            var slots = fresh
+            switch run(program, from: start, end: nil, slots: &slots) {
+            case .matched:
+                slots[0] = start
+                slots[1] = matchEnd
+                return (.matched, slots)
+            case .gaveUp: return (.gaveUp, [])
+            case .notMatched: continue
+            }
+        }
+        return (.notMatched, [])
     }
 
     /// Runs `program` from `start`; when `end` is given the match must finish exactly there (lookbehind).
@@ -140,7 +161,10 @@ struct RegexMachine<Input: RegexInput> {
                     failed = true
                 }
             case .match:
-                if end == nil || position == end { return .matched }
+                if end == nil || position == end {
+                    matchEnd = position
+                    return .matched
+                }
                 failed = true
             }
             guard failed else { continue }

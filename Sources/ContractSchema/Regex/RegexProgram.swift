@@ -28,6 +28,8 @@ struct RegexProgram: Sendable {
     var subprograms: [RegexProgram] = []
     /// Capture slots and loop registers, shared with the subprograms.
     var slotCount = 2
+    /// The number of capturing groups, `(…)`.
+    var groupCount = 0
     /// Every alternative starts with `^`: only position 0 can match.
     var anchoredAtStart = false
 
@@ -54,6 +56,7 @@ enum RegexCompiler {
         program.anchoredAtStart = isAnchored(tree)
         program.usesSlots = usesSlots(program)
         program.slotCount = registers.next
+        program.groupCount = captureCount(tree)
         return program
     }
 

@@ -56,6 +56,11 @@ struct ResponseChecker: Sendable {
         case .json:
             findings += checkJSON(response, declared, schema: schema)
         }
+        // Values are held to the flow where the body is the one the case describes; a body that is
+        // not JSON was said above.
+        if !expected.values.isEmpty, body != nil, let document = try? JSONParser(tracksLocations: false).parse(response.body).value {
+            findings += ValueChecker(bindings: bindings, checker: self).check(expected.values, in: document)
+        }
         return findings
     }
 
@@ -80,7 +85,14 @@ struct ResponseChecker: Sendable {
             guard !values.contains(wanted) else { return nil }
             let shown = bindings.display(template)
             return Finding(kind: .header, rule: "header.equals", subject: field, message: "expected header '\(name)' to be '\(shown)', found \(describe(values))")
-        case .pattern(let pattern):
+        case .differs(let template):
+            let unwanted = bindings.render(template)
+            guard values.contains(unwanted) else { return nil }
+            return Finding(
+                kind: .header, rule: "header.differs", subject: field,
+                message: "expected header '\(name)' to differ from \(bindings.describe(template)), found the same, '\(clip(unwanted))'")
+        case .pattern(let written):
+            let pattern = bindings.pattern(written)
             guard let regex = regex(pattern) else {
                 return Finding(kind: .header, rule: "header.pattern-invalid", subject: field, message: "the pattern '\(pattern)' for header '\(name)' is not a valid regular expression")
             }

@@ -67,23 +67,26 @@ struct CaseRunner: Sendable {
             case .failure(let error):
                 return tearDown(planned, bindings, finish(result, error: error, setup: nil, start: start), deliver)
             case .success(let response):
-                result.findings = checker.check(response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings)
-                result.outcome = result.findings.isEmpty ? .passed : .failed
-                result.response = Self.summary(response)
-                result.duration = ContinuousClock.now - start
                 var bindings = bindings
                 let testCase = planned.testCase
-                // What the case made, for its teardown: an answer of a status it accepts, or any
-                // success (a create answering 201 where 200 was promised still made the item).
-                if !testCase.captures.isEmpty, !testCase.teardown.isEmpty,
+                // What the case made, for its `values` and its teardown: an answer of a status it
+                // accepts, or any success (a create answering 201 where 200 was promised still made
+                // the item).
+                var ownCapture: Finding?
+                if !testCase.captures.isEmpty, !testCase.teardown.isEmpty || !testCase.response.values.isEmpty,
                     testCase.response.status.accepts(response.status) || (200...299).contains(response.status)
                 {
                     let own = SetupStep(name: "response", method: planned.contract.endpoint.method, path: planned.contract.endpoint.path,
                         request: testCase.request, status: StatusExpectation([.code(response.status)]), captures: testCase.captures)
-                    if var finding = checkStep(own, response, captures: &bindings.captures, kind: .teardown, named: "the case's response") {
-                        finding.message += ", so the teardown steps that need it were not sent"
-                        result.teardown.append(redacted(finding))
-                    }
+                    ownCapture = checkStep(own, response, captures: &bindings.captures, kind: .teardown, named: "the case's response")
+                }
+                result.findings = checker.check(response, against: testCase.response, schema: planned.responseSchema, bindings: bindings)
+                result.outcome = result.findings.isEmpty ? .passed : .failed
+                result.response = Self.summary(response)
+                result.duration = ContinuousClock.now - start
+                if var finding = ownCapture, !testCase.teardown.isEmpty {
+                    finding.message += ", so the teardown steps that need it were not sent"
+                    result.teardown.append(redacted(finding))
                 }
                 return tearDown(planned, bindings, redacted(result), deliver)
             }
@@ -165,24 +168,30 @@ struct CaseRunner: Sendable {
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets))
         }
         guard !step.captures.isEmpty else { return nil }
-        let document: JSONValue
-        do {
-            document = try JSONParser(tracksLocations: false).parse(response.body).value
-        } catch {
-            return Finding(
-                kind: kind, rule: "\(word).capture-json", subject: step.name, message: "\(shown): cannot capture from a body that is not JSON (\(error.message))",
-                excerpt: BodyExcerpt.head(response.body, secrets: secrets))
+        var document: JSONValue?
+        if step.captures.contains(where: { if case .body = $0.source { true } else { false } }) {
+            do {
+                document = try JSONParser(tracksLocations: false).parse(response.body).value
+            } catch {
+                return Finding(
+                    kind: kind, rule: "\(word).capture-json", subject: step.name, message: "\(shown): cannot capture from a body that is not JSON (\(error.message))",
+                    excerpt: BodyExcerpt.head(response.body, secrets: secrets))
+            }
         }
         // Every capture that can be made is, even after one that cannot: a teardown step needs
         // only its own.
         var first: Finding?
         for capture in step.captures {
-            do {
-                captures[capture.variable] = try document.resolve(capture.pointer)
-            } catch {
+            switch CapturedValue.read(capture, body: document, headers: response.headers) {
+            case .success(let value):
+                captures[capture.variable] = value
+            case .failure(let failure):
+                var pointer: String?
+                if case .body(let at) = capture.source { pointer = at.description }
                 first = first ?? Finding(
-                    kind: kind, rule: "\(word).capture", subject: "\(step.name)/\(capture.variable)", message: "\(shown): cannot capture '\(capture.variable)' at \(capture.pointer): \(error.message)",
-                    pointer: capture.pointer.description, excerpt: BodyExcerpt.head(response.body, secrets: secrets))
+                    kind: kind, rule: "\(word).capture", subject: "\(step.name)/\(capture.variable)",
+                    message: "\(shown): cannot capture '\(capture.variable)' at \(capture.place): \(failure.message)",
+                    pointer: pointer, excerpt: BodyExcerpt.head(response.body, secrets: secrets))
             }
         }
         return first

@@ -61,3 +61,55 @@ struct Bindings: Sendable {
         return CanonicalJSONWriter(style: .compact).string(value)
     }
 }
+
+extension Bindings {
+    /// A value a response is held to, as a message names it: `the captured 'itemId' (41)` for a
+    /// lone capture, else the value with its placeholders filled in (secrets masked).
+    func describe(_ value: JSONValue) -> String {
+        if case .string(let text) = value, text.contains("${"), let template = try? TemplateString(parsing: text) {
+            return describe(template)
+        }
+        return ResponseChecker.clip(CanonicalJSONWriter(style: .compact).string(value), to: 80)
+    }
+
+    func describe(_ template: TemplateString) -> String {
+        if template.segments.count == 1, case .capture(let name) = template.segments[0] {
+            let value = captures[name].map { ResponseChecker.clip(CanonicalJSONWriter(style: .compact).string($0), to: 80) } ?? "not captured"
+            return "the captured '\(name)' (\(value))"
+        }
+        return "'\(ResponseChecker.clip(display(template), to: 80))'"
+    }
+
+    /// A pattern as written, with each placeholder's value inserted as literal text: the
+    /// characters a regular expression reads as syntax are escaped.
+    func pattern(_ written: String) -> String {
+        guard written.contains("${"), let template = try? TemplateString(parsing: written) else { return written }
+        var pattern = ""
+        for segment in template.segments {
+            switch segment {
+            case .literal(let literal): pattern += literal
+            case .env(let name): pattern += Self.escaped(environment[name] ?? "")
+            case .capture(let name): pattern += Self.escaped(captures[name].map(Self.text) ?? "")
+            case .unique(let name): pattern += Self.escaped(unique.value(for: name))
+            }
+        }
+        return pattern
+    }
+
+    /// The values a pattern's placeholders stood for, for a message: ` (itemId: 41)`; secrets
+    /// never shown.
+    func patternValues(_ written: String) -> String {
+        guard written.contains("${"), let template = try? TemplateString(parsing: written) else { return "" }
+        let named = template.capturedVariables.map { "\($0): \(captures[$0].map(Self.text).map { ResponseChecker.clip($0, to: 60) } ?? "not captured")" }
+        return named.isEmpty ? "" : " (\(named.joined(separator: ", ")))"
+    }
+
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}/".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

@@ -178,7 +178,8 @@ public struct VerifyPlan: Sendable {
 
     private static func patterns(_ response: ResponseExpectation) -> [String] {
         var patterns = response.headers.compactMap { header -> String? in
-            if case .pattern(let pattern) = header.matcher { return pattern }
+            // A pattern with placeholders is made and compiled when its values are known.
+            if case .pattern(let pattern) = header.matcher, !pattern.contains("${") { return pattern }
             return nil
         }
         // Every pattern the body's conditions hold (one, or one among `contains` and lengths).
@@ -205,8 +206,13 @@ public struct VerifyPlan: Sendable {
         var templates = request.templates
         for step in testCase.setup + testCase.teardown { templates += step.request.templates }
         for header in testCase.response.headers {
-            if case .equals(let value) = header.matcher { templates.append(value) }
+            switch header.matcher {
+            case .equals(let value), .differs(let value): templates.append(value)
+            case .pattern(let pattern): templates += [try? TemplateString(parsing: pattern)].compactMap { $0 }
+            case .present, .absent: break
+            }
         }
+        templates += testCase.response.values.flatMap(\.templates)
         return templates.flatMap(\.environmentVariables)
     }
 }
