@@ -13,6 +13,9 @@ final class CasePlan {
     private var made: [String: String] = [:]
     private var captures: Set<String> = []
     private var uniques: Set<String> = []
+    /// Items the case's planning tried to make, made or not: kept across `restore`, for it bounds
+    /// the work, not the plan.
+    private var attempts = 0
 
     struct Snapshot {
         fileprivate var steps: [JSONObject]
@@ -33,6 +36,16 @@ final class CasePlan {
         made = snapshot.made
         captures = snapshot.captures
         uniques = snapshot.uniques
+    }
+
+    /// Counts an attempt to make an item; false once the case has tried `limit`. Every rule tries
+    /// its alternatives in turn and a failure is not remembered, so a document whose alternatives
+    /// all fail one level down (registrars under registrars) would be tried in every combination,
+    /// the count of alternatives to the power of the levels: an import of a few dozen operations
+    /// that never ends. Past the limit the case keeps its made-up values, the same in every import.
+    func attempt(limit: Int) -> Bool {
+        attempts += 1
+        return attempts <= limit
     }
 
     /// The value naming the item `key` made earlier in the case, if any.

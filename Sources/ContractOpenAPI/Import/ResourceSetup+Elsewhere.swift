@@ -18,8 +18,10 @@ extension ResourceSetup {
         for split in stride(from: parts.count - 1, to: 0, by: -1) {
             let owner = parts[..<split].joined(separator: "_")
             let member = parts[split...].joined(separator: "_") + "_id"
+            // An owner whose create sends the member only answers back what it was sent (a user
+            // created with a `group_id` the import made up): it makes nothing of that name.
             guard let shape = context.creators.byResource[owner], let post = context.creators.posts[shape], !post.path.contains("{"),
-                post.answer.contains(member)
+                post.answer.contains(member), !sends(member, post.contract)
             else { continue }
             let snapshot = plan.snapshot()
             let ownerPlaceholder = Identifiers.placeholder(owner + "_id")
@@ -44,7 +46,12 @@ extension ResourceSetup {
         placeholder: String, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
     ) -> [String: String]? {
         guard let resource = Self.referencedResource(placeholder) else { return nil }
-        let answering = context.creators.posts.values.filter { $0.answer.contains(placeholder) && !$0.path.contains("{") }
+        // An operation that is sent the id answers it back (`POST /v2/webhooks` with a `team_id`,
+        // `POST /extractions` with a `document_id`): the value is the made-up one it was sent, and
+        // the call makes something else (a webhook) that nothing deletes.
+        let answering = context.creators.posts.values.filter {
+            $0.answer.contains(placeholder) && !$0.path.contains("{") && !sends(placeholder, $0.contract)
+        }
         guard answering.count == 1, let creator = answering.first else { return nil }
         let key = "answer:\(Self.shape(creator.path)):\(placeholder)"
         guard !visiting.contains(key) else { return nil }
@@ -63,15 +70,28 @@ extension ResourceSetup {
         return [placeholder: value]
     }
 
+    /// Whether the operation's request carries `member`: a member its JSON body declares, or a
+    /// parameter of that name.
+    func sends(_ member: String, _ contract: ImportedContract) -> Bool {
+        if bodyMember(member, of: contract) != nil { return true }
+        let parameters = contract.value["request"]?.objectValue?["parameters"]?.objectValue ?? JSONObject()
+        return parameters.members.contains { $0.value.objectValue?[member] != nil }
+    }
+
     /// An item a call below its collection registers under a name the client sends
     /// (`POST /work_pools/{name}/workers/heartbeat` with `{"name": …}`, then
     /// `/work_pools/{work_pool_name}/workers/{name}`): the call is made first with a unique name,
     /// its parents before it, and the item deleted after by that name. Only a call whose body
-    /// requires the member: a search that may take one makes nothing.
+    /// requires the member, for an item the document deletes: a search that may take one makes
+    /// nothing.
     func registered(
         segments: [String], at last: Int, placeholder: String, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
     ) -> [String: String]? {
         let collection = segments[..<last].joined(separator: "/")
+        // Only an item the document deletes: a call that requires a name but makes nothing of it
+        // (`POST /pets/{id}/tags/revoke` with a `tag`) would otherwise pass for a registration,
+        // and a registered item nothing deletes would be left behind by every run.
+        guard context.creators.deletes[Self.shape(segments[...last].joined(separator: "/"))] != nil else { return nil }
         let candidates = (context.creators.registrars[Self.shape(collection)] ?? []).sorted { $0.id < $1.id }
         for contract in candidates {
             guard let successCase = Self.successCase(of: contract), let schema = bodyMember(placeholder, of: contract, required: true),

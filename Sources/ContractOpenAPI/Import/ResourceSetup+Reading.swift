@@ -68,6 +68,12 @@ extension ResourceSetup {
         return document.resolved(property.schema, at: property.pointer)?.0
     }
 
+    /// Whether the operation's JSON request body is a list.
+    private func takesList(_ contract: ImportedContract) -> Bool {
+        guard let (schema, at) = bodySchema(of: contract), let (body, _) = document.resolved(schema, at: at) else { return false }
+        return body["type"] == .string("array")
+    }
+
     /// The operation's JSON request body schema in the document, and where it is.
     private func bodySchema(of contract: ImportedContract) -> (JSONValue, JSONPointer)? {
         guard let operation = document.value(at: contract.pointer)?.objectValue, let value = operation["requestBody"],
@@ -90,9 +96,12 @@ extension ResourceSetup {
             else { continue }
             let schemaPointer = at.appending("content").appending(media.key).appending("schema")
             // A create that takes and answers a list (`POST /deployments/{id}/schedules`): the
-            // first item made is read as a wrapper's, at `/0`.
+            // first item made is read as a wrapper's, at `/0`. Only where the request is a list
+            // too: a call sent one item that answers a list (`POST /tags` answering every tag)
+            // may answer first an item that was there before, which a teardown would delete.
             if let (list, listAt) = document.resolved(schema, at: schemaPointer), list["type"] == .string("array"), let items = list["items"] {
                 let names = document.declaredProperties(of: items, at: listAt.appending("items")).map(\.name)
+                guard takesList(contract) else { return ([], nil) }
                 return names.isEmpty ? nil : ([], ("0", names))
             }
             let properties = document.declaredProperties(of: schema, at: schemaPointer)

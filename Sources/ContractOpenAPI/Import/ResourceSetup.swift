@@ -23,6 +23,8 @@ struct ResourceSetup {
     let document: OpenAPIDocument
     /// Parent items made before this many levels are not made (far beyond real APIs).
     static let maximumLevels = 6
+    /// Items one case may try to make, made or not (`CasePlan.attempt`).
+    static let maximumAttempts = 500
 
     /// A way to make an item: the collection's `POST` contract and where its answer holds the id,
     /// or the item's `PUT` contract.
@@ -203,7 +205,7 @@ struct ResourceSetup {
     func make(
         _ path: String, needed: Set<String>, _ plan: CasePlan, _ context: Context, level: Int, visiting: Set<String>
     ) -> [String: String]? {
-        guard level < Self.maximumLevels else { return nil }
+        guard level < Self.maximumLevels, plan.attempt(limit: Self.maximumAttempts) else { return nil }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // The deepest placeholder segment that must be made: `/items/{item_id}` → `/items` makes it.
         guard let last = segments.lastIndex(where: { Self.placeholder(in: $0).map(needed.contains) == true }),

@@ -37,8 +37,12 @@ struct UniqueMembers {
     /// schema's required members only may make an item servers refuse without a name (an
     /// "anonymous" one), and a named item is what a user makes.
     func named(_ body: JSONValue, schema: JSONValue?, at pointer: JSONPointer) -> JSONValue {
+        // Only a name the member takes as written: one its schema refuses (an `enum`, a
+        // `maxLength` under 7) would have the whole body left out as not matching, and a
+        // `readOnly` one is the server's to set.
         guard case .object(var object) = body, object["name"] == nil, let schema,
-            let property = properties(of: schema, at: pointer)["name"], Self.textSchema(property) != nil
+            let property = properties(of: schema, at: pointer)["name"], property["readOnly"] != .bool(true),
+            Self.takes("example", schema: property)
         else { return body }
         object["name"] = .string("example")
         return .object(object)
@@ -68,6 +72,17 @@ struct UniqueMembers {
         }
         if !text.isEmpty, fits(text + "-") { return text + "-" + unique }
         return fits("") ? unique : nil
+    }
+
+    /// Whether a member of this schema takes `text` as it is: text with no `enum`, `const` or
+    /// `format`, within its lengths and `pattern`.
+    static func takes(_ text: String, schema given: JSONObject) -> Bool {
+        guard let schema = textSchema(given), schema["enum"] == nil, schema["const"] == nil, schema["format"] == nil else { return false }
+        if let maximum = schema["maxLength"]?.numberValue?.intValue, text.count > maximum { return false }
+        if let minimum = schema["minLength"]?.numberValue?.intValue, text.count < minimum { return false }
+        // A pattern the import cannot read is left out of the contract (`^[a-z\:]+$`): it refuses nothing.
+        guard let pattern = schema["pattern"]?.stringValue, let regex = try? ECMARegex(pattern) else { return true }
+        return regex.matches(text)
     }
 
     /// The schema that describes a member's text: its own where its type takes a string (or it
