@@ -44,6 +44,7 @@ final class CasePlan {
     /// the count of alternatives to the power of the levels: an import of a few dozen operations
     /// that never ends. Past the limit the case keeps its made-up values, the same in every import.
     func attempt(limit: Int) -> Bool {
+        SetupWork.current?.addAttempt()
         attempts += 1
         return attempts <= limit
     }
