@@ -34,7 +34,7 @@ struct StubChoiceTests {
         let stub = try ContractStub(fixtures: Market.fixtures)
         let message = failure { try stub.use("products.get", case: "mising") }
         #expect(message == """
-            use("products.get", case: "mising"): products.get has no case 'mising'; did you mean 'missing'? (cases: found, missing)
+            use("products.get", case: "mising"): products.get has no case 'mising'; did you mean 'missing'? (cases: found, missing, read-after-delete, read-back)
             """)
         #expect(stub.requests.isEmpty)
     }

@@ -67,7 +67,7 @@ struct ExampleAPITests {
         let server = try await RunningServer.started([])
         let result = try await verify(server)
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("10 cases: 10 passed, 0 failed"))
+        #expect(result.stdout.contains("12 cases: 12 passed, 0 failed"))
     }
 
     @Test func everyDriftIsCaughtAndExplained() async throws {
@@ -83,9 +83,14 @@ struct ExampleAPITests {
             "- header: expected header 'Location' to match '^/api/products/[0-9]+$', found none",
             // A changed status.
             "- status: expected status 204, found 200",
+            // A price stored rounded, which only reading back what was sent shows.
+            #"- body: expected /price to equal 12.75, found "13.00""#,
+            // A delete that keeps the product, which only a read after it shows.
+            "FAIL  products.get/read-after-delete",
+            "- status: expected status 404, found 200",
         ]
         for line in expected { #expect(result.stdout.contains(line), "missing: \(line)") }
-        #expect(result.stdout.contains("10 cases: 6 passed, 4 failed"))
+        #expect(result.stdout.contains("12 cases: 6 passed, 6 failed"))
         #expect(!result.stdout.contains("example-token"))
     }
 

@@ -86,7 +86,7 @@ struct ExampleDriftDiffTests {
         #expect(result.exitCode(failOn: .breaking) == 1)
         // The app's fixtures say so too: they no longer match what the server sends.
         let stale = Set(result.changes.filter { $0.rule == "fixture-no-longer-matches" }.compactMap(\.caseName))
-        #expect(stale == ["found", "first-page", "created", "deleted"])
+        #expect(stale == ["found", "read-back", "first-page", "created", "deleted"])
         // A number's bounds say nothing of a price that is a string now: no noise about them.
         #expect(!result.changes.contains { $0.rule.contains("minimum") || $0.rule.contains("multiple-of") })
     }

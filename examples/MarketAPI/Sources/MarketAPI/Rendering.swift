@@ -75,6 +75,11 @@ struct Drift: OptionSet, Sendable {
     static let missingLocation = Drift(rawValue: 1 << 2)
     /// `DELETE` answers `200` with a body instead of `204 No Content`.
     static let deleteReturnsOK = Drift(rawValue: 1 << 3)
+    /// A create stores the price rounded to whole units: every single response still keeps the
+    /// schema; only a flow that reads back what it sent sees it.
+    static let priceRoundedOnStore = Drift(rawValue: 1 << 4)
+    /// `DELETE` answers as if it deleted, and keeps the product: a read after it still finds it.
+    static let deleteKeepsProduct = Drift(rawValue: 1 << 5)
 
-    static let all: Drift = [.renamedField, .priceAsString, .missingLocation, .deleteReturnsOK]
+    static let all: Drift = [.renamedField, .priceAsString, .missingLocation, .deleteReturnsOK, .priceRoundedOnStore, .deleteKeepsProduct]
 }

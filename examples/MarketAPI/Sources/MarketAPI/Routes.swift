@@ -40,7 +40,8 @@ struct Routes: Sendable {
         switch NewProduct.parse(Data(buffer.readableBytesView)) {
         case .failure(let error):
             return failure(error)
-        case .success(let new):
+        case .success(var new):
+            if rendering.drift.contains(.priceRoundedOnStore) { new.cents = (new.cents + 50) / 100 * 100 }
             let product = await store.create(new)
             var response = json(201, rendering.product(product))
             if !rendering.drift.contains(.missingLocation) { response.headers[.location] = "/api/products/\(product.id)" }
@@ -50,7 +51,8 @@ struct Routes: Sendable {
 
     private func delete(_ request: Request, _ id: String) async -> Response {
         guard isAuthorized(request) else { return failure(.unauthorized) }
-        guard let number = Int(id), await store.delete(number) else { return failure(.notFound(id)) }
+        guard let number = Int(id), await store.product(number) != nil else { return failure(.notFound(id)) }
+        if !rendering.drift.contains(.deleteKeepsProduct) { _ = await store.delete(number) }
         if rendering.drift.contains(.deleteReturnsOK) { return json(200, #"{"deleted":\#(number)}"#) }
         return Response(status: .noContent)
     }
