@@ -15,7 +15,8 @@ extension DocumentDecoder {
         guard let template = template(text, at: field.pointer) else { return nil }
         let standIn = template.segments.map { segment -> String in
             if case .literal(let literal) = segment { return literal }
-            return "x"
+            // As a run inserts a value: one group (Bindings.pattern).
+            return "(?:x)"
         }.joined()
         do {
             _ = try ECMARegex(standIn)
@@ -58,16 +59,33 @@ extension DocumentDecoder {
         case "pattern": return templatedExpression(relation).flatMap { template($0, at: relation.pointer) }.map { .pattern($0) }
         case "after", "before":
             let value: TemplateString?
+            let wanted = "'\(name)' must be an RFC 3339 date-time or a number (or hold a placeholder)"
             switch relation.value {
             case .number(let number): value = TemplateString(literal: number.description)
-            default: value = template(relation, name)
+            case .string(let text): value = template(text, at: relation.pointer)
+            default:
+                error("\(wanted), found \(describe(relation.value))", at: relation.pointer)
+                return nil
             }
             guard let value else { return nil }
+            // A bound without placeholders is known now: one that is neither kind (a date without
+            // its time, "yesterday") would fail every run, whatever the server answers.
+            if value.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+                let text = value.segments.map { if case .literal(let literal) = $0 { literal } else { "" } }.joined()
+                guard RFC3339Instant(text) != nil || JSONNumber(text) != nil else {
+                    error("\(wanted), found '\(MessageText.clipped(text))'", at: relation.pointer)
+                    return nil
+                }
+            }
             return name == "after" ? .after(value) : .before(value)
         case "someElement":
             // Deeper than any real body's nesting of lists; a bound so no document recurses without end.
             guard depth < 16 else {
                 error("'someElement' nests more than 16 levels deep", at: relation.pointer)
+                return nil
+            }
+            guard relation.value.objectValue != nil else {
+                error("'someElement' must be an object of JSON Pointers into the element to values or matchers, found \(describe(relation.value))", at: relation.pointer)
                 return nil
             }
             let inner = decodeValueExpectations(relation, depth: depth + 1)

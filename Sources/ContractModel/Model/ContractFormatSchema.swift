@@ -183,10 +183,19 @@ public enum ContractFormatSchema {
         }
       ]
     },
+    "orderBound": {
+      "description": "An RFC 3339 date-time or a number, or a text with placeholders that stands for one when the case runs.",
+      "anyOf": [
+        { "type": "number" },
+        { "type": "string", "format": "date-time" },
+        { "type": "string", "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$" },
+        { "type": "string", "pattern": "\\$\\{" }
+      ]
+    },
     "values": {
       "type": "object",
       "description": "JSON Pointers into the JSON body to what each value must be: a value (equal to it; a string that is one '${capture:NAME}' is the captured value) or one relation.",
-      "propertyNames": { "pattern": "^(/.*)?$" },
+      "propertyNames": { "pattern": "^(/([^~]|~[01])*)*$" },
       "additionalProperties": {
         "oneOf": [
           { "not": { "type": "object" } },
@@ -197,9 +206,9 @@ public enum ContractFormatSchema {
               "equals": { "description": "The same JSON value; strings may hold placeholders." },
               "differs": { "description": "Any other value." },
               "pattern": { "type": "string", "description": "ECMA-262; placeholders stand for their values' text, matched literally." },
-              "after": { "type": ["string", "number"], "description": "Later (date-times, RFC 3339) or greater (numbers)." },
-              "before": { "type": ["string", "number"], "description": "Earlier or smaller." },
-              "someElement": { "$ref": "#/$defs/values", "description": "Some element of the array meets all of these, their pointers read from the element." },
+              "after": { "$ref": "#/$defs/orderBound", "description": "Later (date-times, RFC 3339) or greater (numbers)." },
+              "before": { "$ref": "#/$defs/orderBound", "description": "Earlier or smaller." },
+              "someElement": { "$ref": "#/$defs/values", "minProperties": 1, "description": "Some element of the array meets all of these, their pointers read from the element." },
               "present": { "type": "boolean", "description": "true: the value is there; false: it is not." }
             },
             "minProperties": 1,
@@ -299,7 +308,10 @@ public enum ContractFormatSchema {
           { "required": ["schema", "binary"] },
           { "required": ["text", "empty"] },
           { "required": ["text", "binary"] },
-          { "required": ["empty", "binary"] }
+          { "required": ["empty", "binary"] },
+          { "required": ["values", "text"] },
+          { "required": ["values", "empty"] },
+          { "required": ["values", "binary"] }
         ]
       }
     },
@@ -315,7 +327,7 @@ public enum ContractFormatSchema {
             "additionalProperties": false,
             "properties": {
               "body": { "$ref": "#/$defs/bodyPointer" },
-              "header": { "type": "string", "minLength": 1 },
+              "header": { "$ref": "#/$defs/headerName" },
               "pattern": { "type": "string", "format": "regex" }
             },
             "oneOf": [{ "required": ["body"] }, { "required": ["header"] }]
@@ -323,7 +335,7 @@ public enum ContractFormatSchema {
         ]
       }
     },
-    "bodyPointer": { "type": "string", "pattern": "^(/.*)?$", "description": "A JSON Pointer into the JSON response body ('' is the whole body)." },
+    "bodyPointer": { "type": "string", "pattern": "^(/([^~]|~[01])*)*$", "description": "A JSON Pointer into the JSON response body ('' is the whole body)." },
     "setupStep": {
       "type": "object",
       "description": "A request run before the case's own (setup: a step whose status does not match fails the case) or after it (teardown).",

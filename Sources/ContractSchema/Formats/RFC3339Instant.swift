@@ -1,8 +1,11 @@
 /// A moment an RFC 3339 date-time names, for ordering two of them (a flow's `updated_at` later
 /// than the `created_at` it captured): the seconds since 1970 in UTC, its offset applied, and
-/// the fraction of a second as written. A leap second orders as the second before the next minute.
+/// the fraction of a second as written. A leap second (`23:59:60`) orders after every moment of
+/// the second before it and before the next minute: it is that `:59`, marked as the leap.
 public struct RFC3339Instant: Sendable, Hashable, Comparable {
     public let seconds: Int
+    /// The leap second that follows ``seconds`` (written `:60`): later than any fraction of it.
+    public let leap: Bool
     /// Digits after the decimal point, without trailing zeros (`"5"` for `.500`).
     public let fraction: String
 
@@ -28,13 +31,17 @@ public struct RFC3339Instant: Sendable, Hashable, Comparable {
         if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             offset = (number(index + 1, 2) * 60 + number(index + 4, 2)) * 60 * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
         }
-        seconds = Self.days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        // Counted as 60 the leap second would be the next minute's first, equal to it (or,
+        // with a fraction, later).
+        leap = second == 60
+        seconds = Self.days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + min(second, 59) - offset
         while digits.last == UInt8(ascii: "0") { digits.removeLast() }
         fraction = String(decoding: digits, as: UTF8.self)
     }
 
     public static func < (lhs: RFC3339Instant, rhs: RFC3339Instant) -> Bool {
         if lhs.seconds != rhs.seconds { return lhs.seconds < rhs.seconds }
+        if lhs.leap != rhs.leap { return rhs.leap }
         // Digit strings without trailing zeros order as fractions do when compared place by place.
         return lhs.fraction.utf8.lexicographicallyPrecedes(rhs.fraction.utf8)
     }

@@ -46,10 +46,18 @@ public struct ECMARegex: Sendable {
     /// a group that took no part). Nil when the pattern does not match, or gives up after
     /// `stepLimit` backtracking steps.
     public func firstMatch(in string: String, stepLimit: Int = ECMARegex.defaultStepLimit) -> (text: String, groups: [String?])? {
+        search(in: string, stepLimit: stepLimit).match
+    }
+
+    /// Like ``firstMatch(in:stepLimit:)``, and whether a missing match is no match or a search
+    /// that gave up: a message must not say a text lacks what was never fully looked for.
+    public func search(in string: String, stepLimit: Int = ECMARegex.defaultStepLimit)
+        -> (result: RegexMatchResult, match: (text: String, groups: [String?])?)
+    {
         let scalars = Array(string.unicodeScalars)
         var machine = RegexMachine(input: ScalarInput(scalars: scalars.map(\.value)), stepLimit: stepLimit)
         let (result, slots) = machine.searchGroups(program)
-        guard result == .matched else { return nil }
+        guard result == .matched else { return (result, nil) }
         func text(_ from: Int, _ to: Int) -> String? {
             guard from >= 0, to >= from, to <= scalars.count else { return nil }
             var view = String.UnicodeScalarView()
@@ -60,7 +68,15 @@ public struct ECMARegex: Sendable {
             let group = index + 1
             return 2 * group + 1 < slots.count ? text(slots[2 * group], slots[2 * group + 1]) : nil
         }
-        return (text(slots[0], slots[1]) ?? "", groups)
+        return (.matched, (text(slots[0], slots[1]) ?? "", groups))
+    }
+
+    /// A step bound for one search over `count` characters: the default, plus a few steps per
+    /// character, since an unanchored search tries every start and so spends at least one step
+    /// on each. A long text (a 5 MB cursor link) is then searched to its end, and the work
+    /// still grows only with the text.
+    public static func stepLimit(forLength count: Int) -> Int {
+        defaultStepLimit + 8 * count
     }
 
     /// True when the pattern matches anywhere in the UTF-8 text.

@@ -31,7 +31,15 @@ enum CapturedValue {
         }
         // The loader compiled the pattern already; a pattern it refused never reaches a run.
         guard let regex = try? ECMARegex(pattern) else { return .failure(Failure(message: "the pattern does not compile")) }
-        guard let match = regex.firstMatch(in: text) else {
+        let length = text.unicodeScalars.count
+        let stepLimit = ECMARegex.stepLimit(forLength: length)
+        let (result, found) = regex.search(in: text, stepLimit: stepLimit)
+        guard let match = found else {
+            if result == .gaveUp {
+                return .failure(Failure(
+                    message: "the pattern gave up after \(stepLimit) backtracking steps on a text of \(length) characters, '\(MessageText.clipped(text))' "
+                        + "(a pattern such as (a+)+ backtracks without end; write it without nested repeats)"))
+            }
             return .failure(Failure(message: "the pattern does not match '\(MessageText.clipped(text))'"))
         }
         if match.groups.isEmpty { return .success(.string(match.text)) }

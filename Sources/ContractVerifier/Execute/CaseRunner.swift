@@ -72,15 +72,29 @@ struct CaseRunner: Sendable {
                 // What the case made, for its `values` and its teardown: an answer of a status it
                 // accepts, or any success (a create answering 201 where 200 was promised still made
                 // the item).
+                // Made whoever reads it: the teardown, the `values`, or only a header's matcher.
                 var ownCapture: Finding?
-                if !testCase.captures.isEmpty, !testCase.teardown.isEmpty || !testCase.response.values.isEmpty,
-                    testCase.response.status.accepts(response.status) || (200...299).contains(response.status)
-                {
+                var uncaptured: [String] = []
+                if !testCase.captures.isEmpty, testCase.response.status.accepts(response.status) || (200...299).contains(response.status) {
                     let own = SetupStep(name: "response", method: planned.contract.endpoint.method, path: planned.contract.endpoint.path,
                         request: testCase.request, status: StatusExpectation([.code(response.status)]), captures: testCase.captures)
-                    ownCapture = checkStep(own, response, captures: &bindings.captures, kind: .teardown, named: "the case's response")
+                    // Captured afresh, so a failed one is known even where a setup step made a
+                    // value of the same name (which the teardown still gets, as before).
+                    var fresh = bindings.captures
+                    for capture in testCase.captures { fresh[capture.variable] = nil }
+                    ownCapture = checkStep(own, response, captures: &fresh, kind: .teardown, named: "the case's response")
+                    uncaptured = testCase.captures.map(\.variable).filter { fresh[$0] == nil }
+                    bindings.captures.merge(fresh) { _, new in new }
                 }
                 result.findings = checker.check(response, against: testCase.response, schema: planned.responseSchema, bindings: bindings)
+                // A value the response is held to that could not be captured fails the case: else
+                // `differs` and a pattern would hold against the empty text it stands for.
+                if var finding = ownCapture, Self.variables(readBy: testCase.response).contains(where: uncaptured.contains) {
+                    finding.kind = .body
+                    finding.rule = "capture"
+                    finding.message += ", so the response's checks that read it cannot hold"
+                    result.findings.insert(finding, at: 0)
+                }
                 result.outcome = result.findings.isEmpty ? .passed : .failed
                 result.response = Self.summary(response)
                 result.duration = ContinuousClock.now - start
@@ -128,6 +142,19 @@ struct CaseRunner: Sendable {
             }
             return tearDown(planned, bindings, result, from: index + 1, deliver)
         }
+    }
+
+    /// The `${capture:…}` names a response's header matchers and `values` read.
+    static func variables(readBy response: ResponseExpectation) -> Set<String> {
+        var templates = response.values.flatMap(\.templates)
+        for header in response.headers {
+            switch header.matcher {
+            case .equals(let value), .differs(let value): templates.append(value)
+            case .pattern(let pattern): templates += [try? TemplateString(parsing: pattern)].compactMap { $0 }
+            case .present, .absent: break
+            }
+        }
+        return Set(templates.flatMap(\.capturedVariables))
     }
 
     /// How often a teardown step answered 429 or 503 is sent again.

@@ -81,19 +81,26 @@ extension Bindings {
     }
 
     /// A pattern as written, with each placeholder's value inserted as literal text: the
-    /// characters a regular expression reads as syntax are escaped.
+    /// characters a regular expression reads as syntax are escaped, and the value is one group,
+    /// so a quantifier after the placeholder repeats the whole value (`${capture:id}+`), and an
+    /// empty value leaves something to repeat.
     func pattern(_ written: String) -> String {
         guard written.contains("${"), let template = try? TemplateString(parsing: written) else { return written }
         var pattern = ""
         for segment in template.segments {
             switch segment {
             case .literal(let literal): pattern += literal
-            case .env(let name): pattern += Self.escaped(environment[name] ?? "")
-            case .capture(let name): pattern += Self.escaped(captures[name].map(Self.text) ?? "")
-            case .unique(let name): pattern += Self.escaped(unique.value(for: name))
+            case .env(let name): pattern += Self.grouped(environment[name] ?? "")
+            case .capture(let name): pattern += Self.grouped(captures[name].map(Self.text) ?? "")
+            case .unique(let name): pattern += Self.grouped(unique.value(for: name))
             }
         }
         return pattern
+    }
+
+    /// `text` escaped, as a group that captures nothing (the pattern's own groups keep their numbers).
+    static func grouped(_ text: String) -> String {
+        "(?:" + escaped(text) + ")"
     }
 
     /// The values a pattern's placeholders stood for, for a message: ` (itemId: 41)`; secrets
