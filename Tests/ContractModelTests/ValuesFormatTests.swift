@@ -38,6 +38,8 @@ struct ValuesFormatTests {
              "'pattern' is not a valid ECMA-262 regular expression (with each placeholder as a text): unterminated group at offset 0"),
             (#"{ "status": 200, "values": { "/id": "${capture:nothing}" } }"#,
              "'${capture:nothing}' is not captured by any earlier setup step of the response of case 'made'"),
+            (#"{ "status": 200, "values": { "/id": { "pattern": "^${capture:nothing}$" } } }"#,
+             "'${capture:nothing}' is not captured by any earlier setup step of the response of case 'made'"),
             (#"{ "status": 200, "text": "ok", "values": { "/id": 1 } }"#, "'values' reads a JSON body, and this response's body is 'text'"),
             (#"{ "status": 200, "values": { "/tags": { "someElement": {} } } }"#, "'someElement' needs at least one value to hold each element to"),
             (#"{ "status": 200, "values": [] }"#, "'values' must be an object of JSON Pointers into the body to values or matchers, found an array"),

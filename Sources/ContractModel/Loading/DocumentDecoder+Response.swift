@@ -128,7 +128,7 @@ extension DocumentDecoder {
                 expectations.append(HeaderExpectation(name: name, matcher: .equals(value), occurrences: occurrences))
             } else if let differs = matcherFields["differs"], let value = template(differs, "differs") {
                 expectations.append(HeaderExpectation(name: name, matcher: .differs(value), occurrences: occurrences))
-            } else if let pattern = matcherFields["pattern"], let text = templatedExpression(pattern) {
+            } else if let pattern = matcherFields["pattern"], let text = templatedExpression(pattern)?.description {
                 expectations.append(HeaderExpectation(name: name, matcher: .pattern(text), occurrences: occurrences))
             } else if let present = matcherFields["present"], let flag = bool(present, "present") {
                 expectations.append(HeaderExpectation(name: name, matcher: flag ? .present : .absent, occurrences: occurrences))

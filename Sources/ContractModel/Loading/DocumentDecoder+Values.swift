@@ -8,10 +8,11 @@ extension FormatKeys {
 
 extension DocumentDecoder {
     /// A `pattern` that may hold placeholders (`^/items/${capture:itemId}$`): checked as the
-    /// regular expression it is with each placeholder standing for a literal text.
-    mutating func templatedExpression(_ field: Field) -> String? {
+    /// regular expression it is with each placeholder standing for a literal text. Parsed once,
+    /// so a capture it reads is recorded (and, unknown, reported) once.
+    mutating func templatedExpression(_ field: Field) -> TemplateString? {
         guard let text = string(field, "pattern") else { return nil }
-        guard text.contains("${") else { return regularExpression(field) }
+        guard text.contains("${") else { return regularExpression(field).map(TemplateString.init(literal:)) }
         guard let template = template(text, at: field.pointer) else { return nil }
         let standIn = template.segments.map { segment -> String in
             if case .literal(let literal) = segment { return literal }
@@ -20,7 +21,7 @@ extension DocumentDecoder {
         }.joined()
         do {
             _ = try ECMARegex(standIn)
-            return text
+            return template
         } catch {
             self.error("'pattern' is not a valid ECMA-262 regular expression (with each placeholder as a text): \(error)", at: field.pointer)
             return nil
@@ -56,7 +57,7 @@ extension DocumentDecoder {
         switch name {
         case "equals": return jsonTemplate(relation).map { .equals($0) }
         case "differs": return jsonTemplate(relation).map { .differs($0) }
-        case "pattern": return templatedExpression(relation).flatMap { template($0, at: relation.pointer) }.map { .pattern($0) }
+        case "pattern": return templatedExpression(relation).map { .pattern($0) }
         case "after", "before":
             let value: TemplateString?
             let wanted = "'\(name)' must be an RFC 3339 date-time or a number (or hold a placeholder)"
