@@ -15,6 +15,20 @@ public struct ResponseExpectation: Sendable, Hashable {
         self.body = body
         self.values = values
     }
+
+    /// Every text with placeholders the response is held to: header matchers' values and
+    /// patterns, and the `values`' (the captures and environment variables a run must have).
+    public var templates: [TemplateString] {
+        var templates = values.flatMap(\.templates)
+        for header in headers {
+            switch header.matcher {
+            case .equals(let value), .differs(let value): templates.append(value)
+            case .pattern(let pattern): templates += [try? TemplateString(parsing: pattern)].compactMap { $0 }
+            case .present, .absent: break
+            }
+        }
+        return templates
+    }
 }
 
 /// Accepted status codes: exact codes and classes such as `2XX`.

@@ -146,15 +146,7 @@ struct CaseRunner: Sendable {
 
     /// The `${capture:…}` names a response's header matchers and `values` read.
     static func variables(readBy response: ResponseExpectation) -> Set<String> {
-        var templates = response.values.flatMap(\.templates)
-        for header in response.headers {
-            switch header.matcher {
-            case .equals(let value), .differs(let value): templates.append(value)
-            case .pattern(let pattern): templates += [try? TemplateString(parsing: pattern)].compactMap { $0 }
-            case .present, .absent: break
-            }
-        }
-        return Set(templates.flatMap(\.capturedVariables))
+        Set(response.templates.flatMap(\.capturedVariables))
     }
 
     /// How often a teardown step answered 429 or 503 is sent again.

@@ -205,14 +205,7 @@ public struct VerifyPlan: Sendable {
         request.query = contract.query(for: testCase)
         var templates = request.templates
         for step in testCase.setup + testCase.teardown { templates += step.request.templates }
-        for header in testCase.response.headers {
-            switch header.matcher {
-            case .equals(let value), .differs(let value): templates.append(value)
-            case .pattern(let pattern): templates += [try? TemplateString(parsing: pattern)].compactMap { $0 }
-            case .present, .absent: break
-            }
-        }
-        templates += testCase.response.values.flatMap(\.templates)
+        templates += testCase.response.templates
         return templates.flatMap(\.environmentVariables)
     }
 }
