@@ -25,7 +25,7 @@ extension ResourceSetup {
             else { continue }
             let snapshot = plan.snapshot()
             let ownerPlaceholder = Identifiers.placeholder(owner + "_id")
-            let ownerPath = post.path + (post.path.hasSuffix("/") ? "" : "/") + "{\(ownerPlaceholder)}"
+            let ownerPath = Self.itemPath(in: post.path, ownerPlaceholder)
             let variable = plan.newCapture(Identifiers.placeholder(parts.joined(separator: "_") + "_id"), resource: owner)
             guard let made = make(ownerPath, needed: [ownerPlaceholder], plan, context, level: level + 1, visiting: visiting),
                 let ownerValue = made[ownerPlaceholder], plan.addCapture(variable, pointer: "/" + member, toStepCapturing: ownerValue)
@@ -117,12 +117,7 @@ extension ResourceSetup {
                 plan.restore(snapshot)
                 continue
             }
-            var request = Self.stepRequest(from: contract, case: successCase)
-            if !parentValues.isEmpty {
-                var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
-                for (name, value) in parentValues { pathParams[name] = .string(value) }
-                request["pathParams"] = .object(pathParams)
-            }
+            var request = Self.stepRequest(from: contract, case: successCase, pathValues: parentValues)
             request["body"] = .object(referencedSteps(in: body, plan, context, level: level + 1, visiting: visiting.union([key])).body)
             var step = JSONObject()
             step["request"] = .object(request)

@@ -78,7 +78,7 @@ extension ResourceSetup {
         if let idPointer = creator.idPointer(for: resource + "_id") {
             let variable = plan.newCapture(Identifiers.placeholder(resource + "_id"), resource: name)
             step["capture"] = .object(JSONObject([JSONObject.Member(key: variable, value: .string(idPointer))]))
-            let itemPath = creator.path + (creator.path.hasSuffix("/") ? "" : "/") + "{contract_item_id}"
+            let itemPath = Self.itemPath(in: creator.path, "contract_item_id")
             removal = deleteStep(for: itemPath, values: ["contract_item_id": "${capture:\(variable)}"], creators: creators)
         }
         plan.add(step, verb: "create", resource: name)

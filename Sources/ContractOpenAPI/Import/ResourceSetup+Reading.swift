@@ -8,7 +8,9 @@ extension ResourceSetup {
     /// query with the case's merged over them, and the case's values; never what describes every
     /// request of the endpoint (parameters, the body's schema and media type), which is the
     /// contract's to check.
-    static func stepRequest(from contract: ImportedContract, case testCase: JSONObject) -> JSONObject {
+    /// - Parameter pathValues: values of the path's placeholders the steps made (its parents),
+    ///   over the case's own, in name order.
+    static func stepRequest(from contract: ImportedContract, case testCase: JSONObject, pathValues: [String: String] = [:]) -> JSONObject {
         var request = contract.value["request"]?.objectValue ?? JSONObject()
         for key in ["parameters", "schema", "contentType"] { request[key] = nil }
         let own = testCase["request"]?.objectValue ?? JSONObject()
@@ -20,6 +22,11 @@ extension ResourceSetup {
             } else {
                 request[member.key] = member.value
             }
+        }
+        if !pathValues.isEmpty {
+            var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
+            for (name, value) in pathValues.sorted(by: { $0.key < $1.key }) { pathParams[name] = .string(value) }
+            request["pathParams"] = .object(pathParams)
         }
         return request
     }
@@ -181,6 +188,11 @@ extension ResourceSetup {
             if character == "{" { inside = true; result.append("{") } else if character == "}" { inside = false; result.append("}") } else if !inside { result.append(character) }
         }
         return result.hasSuffix("/") && result.count > 1 ? String(result.dropLast()) : result
+    }
+
+    /// `/flows/` and `flow_id` → `/flows/{flow_id}`: the path of one item of a collection.
+    static func itemPath(in collection: String, _ placeholder: String) -> String {
+        collection + (collection.hasSuffix("/") ? "" : "/") + "{\(placeholder)}"
     }
 
     static func placeholder(in segment: String) -> String? {

@@ -237,7 +237,7 @@ struct ResourceSetup {
             // of item is made (`POST /task_runs/`).
             creator = post
             idPointer = pointer
-            madePath = post.path + (post.path.hasSuffix("/") ? "" : "/") + "{\(placeholder)}"
+            madePath = Self.itemPath(in: post.path, placeholder)
         } else if let put = creators.puts[Self.shape(itemPath)] {
             creator = put
         } else {
@@ -266,9 +266,7 @@ struct ResourceSetup {
             return nil
         }
         var values = renamed
-        var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
-        var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
-        for (name, value) in parentValues { pathParams[name] = .string(value) }
+        var request = Self.stepRequest(from: creator.contract, case: creator.successCase, pathValues: parentValues)
         let resource = Self.resource(collection)
         let value: String
         var step = JSONObject()
@@ -281,9 +279,12 @@ struct ResourceSetup {
             // The client names the item: a value the server has not seen, the same all through the case.
             let variable = plan.newUnique(Identifiers.placeholder(placeholder), resource: resource)
             value = "${unique:\(variable)}"
-            if let ownPlaceholder { pathParams[ownPlaceholder] = .string(value) }
+            if let ownPlaceholder {
+                var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
+                pathParams[ownPlaceholder] = .string(value)
+                request["pathParams"] = .object(pathParams)
+            }
         }
-        if !pathParams.isEmpty { request["pathParams"] = .object(pathParams) }
         // What the creator's body names is made before it.
         if case .object(let body)? = request["body"] {
             let references = referencedSteps(in: body, plan, context, level: level + 1, visiting: visiting.union([key]))
@@ -359,12 +360,7 @@ struct ResourceSetup {
             return nil
         }
         var values = renamed
-        var request = Self.stepRequest(from: creator.contract, case: creator.successCase)
-        if !parentValues.isEmpty {
-            var pathParams = request["pathParams"]?.objectValue ?? JSONObject()
-            for (name, value) in parentValues { pathParams[name] = .string(value) }
-            request["pathParams"] = .object(pathParams)
-        }
+        var request = Self.stepRequest(from: creator.contract, case: creator.successCase, pathValues: parentValues)
         if !body.isEmpty {
             body = referencedSteps(in: body, plan, context, level: level + 1, visiting: visiting.union([key])).body
             request["body"] = .object(body)
@@ -390,7 +386,7 @@ struct ResourceSetup {
                 captures[variable] = .string(idPointer)
                 idValue = "${capture:\(variable)}"
             }
-            let itemPath = collection + (collection.hasSuffix("/") ? "" : "/") + "{contract_item_id}"
+            let itemPath = Self.itemPath(in: collection, "contract_item_id")
             removal = deleteStep(for: itemPath, values: values.merging(["contract_item_id": idValue]) { first, _ in first }, creators: context.creators)
         } else if !byMember {
             // Kept under the client's key: deleted by it.
@@ -424,7 +420,7 @@ struct ResourceSetup {
             guard !visiting.contains(key) else { continue }
             let placeholder = Identifiers.placeholder(member.key)
             // As if the case worked on `/flows/{flow_id}`: the same steps, parents first.
-            let itemPath = creator.path + (creator.path.hasSuffix("/") ? "" : "/") + "{\(placeholder)}"
+            let itemPath = Self.itemPath(in: creator.path, placeholder)
             guard let values = make(itemPath, needed: [placeholder], plan, context, level: level, visiting: visiting), let value = values[placeholder] else { continue }
             body[member.key] = .string(value)
             replaced.append(member.key)
@@ -464,11 +460,11 @@ struct ResourceSetup {
         let resource = Self.resource(path)
         // The member the delete names the item by: its id, or its name where the delete's path
         // takes a name (`/work_pools/{name}`).
-        let deleteShape = Self.shape(path + (path.hasSuffix("/") ? "" : "/") + "{}")
+        let deleteShape = Self.shape(Self.itemPath(in: path, ""))
         let deletePlaceholder = creators.deletes[deleteShape]?.value["request"]?.objectValue?["path"]?.stringValue?
             .split(separator: "/").last.flatMap { Self.placeholder(in: String($0)) }
         guard let pointer = creator.idPointer(for: deletePlaceholder ?? resource + "_id") else { return nil }
-        let itemPath = path + (path.hasSuffix("/") ? "" : "/") + "{contract_item_id}"
+        let itemPath = Self.itemPath(in: path, "contract_item_id")
         var values: [String: String] = [:]
         for member in pathParams {
             if let text = member.value.stringValue { values[member.key] = text } else if Self.isScalar(member.value) {
