@@ -87,6 +87,13 @@ public final class ChildProcess: @unchecked Sendable {
                 argv = ["env", "-C", directory, "--", executable] + arguments
             }
         }
+        // Only 0, 1 and 2 reach the child. Without this, a child inherits every descriptor this
+        // process opened without close-on-exec (Foundation's file writes among them), and a
+        // long-lived one (a server a suite runs for minutes) keeps a script another test is
+        // writing open for writing: running that script then fails with "Text file busy".
+        if let addCloseFrom = Self.addCloseFrom {
+            _ = withUnsafeMutablePointer(to: &actions) { addCloseFrom($0, 3) }
+        }
         let environmentLines = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var spawned: pid_t = 0
         let result = Self.withCStrings(argv) { argvPointer in
@@ -220,4 +227,11 @@ public final class ChildProcess: @unchecked Sendable {
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29), which Swift's Glibc module does not
     /// import: looked up by name.
     private static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), looked up by name for the same reason.
+    private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: AddCloseFrom.self)
+    }
 }

@@ -136,6 +136,14 @@ struct Subprocess {
         }
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, error, 2)
+        #if !canImport(Darwin)
+        // Only the three descriptors above reach the child, as POSIX_SPAWN_CLOEXEC_DEFAULT does on
+        // Darwin: a descriptor opened elsewhere without close-on-exec would otherwise live as long
+        // as git does.
+        if let addCloseFrom {
+            _ = withUnsafeMutablePointer(to: &actions) { addCloseFrom($0, 3) }
+        }
+        #endif
         if let directory {
             guard let addChdir else { throw SpawnError(message: "cannot set a child's working directory on this system") }
             let result = withUnsafeMutablePointer(to: &actions) { addChdir($0, directory) }
@@ -243,6 +251,7 @@ struct Subprocess {
 
     private typealias AddChdir = @convention(c) (UnsafeMutablePointer<FileActions>, UnsafePointer<CChar>) -> Int32
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<FileActions>, Int32) -> Int32
 
     /// `posix_spawn_file_actions_addchdir_np` and `pipe2`, which Swift's Glibc module does not
     /// import: looked up by name.
@@ -250,4 +259,8 @@ struct Subprocess {
         unsafeBitCast($0, to: AddChdir.self)
     }
     private static let pipe2: Pipe2? = dlsym(defaultHandle, "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34); older systems go without.
+    private static let addCloseFrom: AddCloseFrom? = dlsym(defaultHandle, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: AddCloseFrom.self)
+    }
 }

@@ -333,6 +333,22 @@ struct DiffSourceTests {
         #expect(outcome.standardError.count == 65536)
     }
 
+    /// A descriptor this process holds without close-on-exec (as Foundation's file writes open
+    /// theirs) does not reach git: a child that kept a file open for writing would make running
+    /// that file fail with "Text file busy" for as long as the child lives.
+    @Test func onlyTheStandardDescriptorsReachTheChild() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inherited-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
+        try #require(descriptor > 2)
+        defer { close(descriptor); unlink(path) }
+        let (outcome, output) = try Subprocess.capture("/bin/sh", ["-c", "ls /proc/$$/fd"], in: nil, environment: [:])
+        #expect(outcome.status == 0)
+        let open = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+        #expect(!open.isEmpty)
+        #expect(!open.contains(Int(descriptor)), "the child holds \(open)")
+        #expect(open.allSatisfy { $0 <= 2 || $0 == 255 }, "the child holds \(open)")
+    }
+
     @Test func aChildRunsInItsOwnFolderAndThisProcessStaysInItsOwn() throws {
         let before = FileManager.default.currentDirectoryPath
         let (outcome, output) = try Subprocess.capture("/bin/sh", ["-c", "pwd"], in: "/usr", environment: [:])
