@@ -18,7 +18,7 @@ extension DocumentDecoder {
         let requestFields = fields["request"].flatMap { object($0, "the request of \(what())", allowed: FormatKeys.caseRequest) }
         if let requestFields { request = decodeCaseRequest(requestFields) }
         checkCaptureUses(from: usesBefore, captured: captured, owner: what())
-        if let path {
+        if let path, request.url == nil {
             checkPathParams(request, path: path, owner: what(), fields: requestFields, at: field.pointer)
         }
         // The case's own captures are made from its response before its `values` are checked.
@@ -79,13 +79,24 @@ extension DocumentDecoder {
         var path: PathTemplate?
         var request = CaseRequest()
         if let requestField = fields["request"],
-            let requestFields = object(requestField, "the request of \(what)", allowed: FormatKeys.setupRequest, required: ["method", "path"])
+            let requestFields = object(requestField, "the request of \(what)", allowed: FormatKeys.setupRequest, required: ["method"])
         {
             method = decodeMethod(requestFields["method"])
-            path = decodePath(requestFields["path"])
             request = decodeCaseRequest(requestFields)
-            if let path {
-                checkPathParams(request, path: path, owner: what, fields: requestFields, at: field.pointer)
+            switch (requestFields["path"], requestFields["url"]) {
+            case (nil, nil):
+                error("the request of \(what) has no 'path' (or 'url', to follow a link an earlier step captured)", at: requestField.pointer)
+            case (let pathField?, let url?):
+                _ = pathField
+                error("the request of \(what) has both 'path' and 'url': give one", at: url.pointer, atKey: true)
+            case (let pathField?, nil):
+                path = decodePath(pathField)
+                if let path {
+                    checkPathParams(request, path: path, owner: what, fields: requestFields, at: field.pointer)
+                }
+            case (nil, _?):
+                // The link names the path; the step's own path is only known when it is sent.
+                path = request.url == nil ? nil : SetupStep.followedPath
             }
         }
         let status = fields["status"].map { decodeStatus($0) } ?? defaultStatus

@@ -96,6 +96,9 @@ extension DocumentDecoder {
                 }
             }
         }
+        if let url = fields["url"] {
+            request.url = decodeURL(url, pathParams: fields["pathParams"])
+        }
         request.query = fields["query"].map { decodeQuery($0, allowRemoval: true) } ?? []
         request.headers = fields["headers"].map { decodeRequestHeaders($0, allowRemoval: true) } ?? []
         if let body = fields["body"], let text = fields["text"] {
@@ -111,6 +114,23 @@ extension DocumentDecoder {
             request.schema = decodeSchema(schema)
         }
         return request
+    }
+
+    /// A `url` to follow: a link an earlier response gave, so it reads a capture; a fixed place
+    /// is a `path` with `query`, which lint and the fixtures can read.
+    private mutating func decodeURL(_ field: Field, pathParams: Field?) -> TemplateString? {
+        guard let url = template(field, "url") else { return nil }
+        guard !url.capturedVariables.isEmpty else {
+            error(
+                "'url' follows a link an earlier response gave, so it reads a capture such as \"${capture:next}\"; "
+                    + "for a fixed place, give 'path' (and 'query')",
+                at: field.pointer)
+            return nil
+        }
+        if let pathParams {
+            error("a request that follows a 'url' has no 'pathParams': the link names the whole path", at: pathParams.pointer, atKey: true)
+        }
+        return url
     }
 
     /// Checks the placeholder syntax of every string inside a JSON body.

@@ -45,6 +45,9 @@ public struct CaseRequest: Sendable, Hashable {
     public var body: RequestBody?
     /// The schema of the request body, when one is given.
     public var schema: SchemaReference?
+    /// A link a response gave, followed instead of a path (`"${capture:next}"`): resolved against
+    /// the server under test, and followed only there.
+    public var url: TemplateString?
 
     public init(
         pathParams: [String: TemplateString] = [:], query: [QueryItem] = [], headers: [HeaderField] = [], body: RequestBody? = nil,
@@ -74,6 +77,9 @@ public struct SetupStep: Sendable, Hashable {
     public var status: StatusExpectation
     /// Variable name to JSON Pointer into the step's response body.
     public var captures: [Capture]
+
+    /// The path of a step that follows a `url`: only known when it is sent.
+    public static let followedPath = PathTemplate(segments: [.literal("/")])
 
     /// What a teardown step accepts unless it says: a success, or the item already gone (the
     /// case's own request may have deleted it).
@@ -136,6 +142,7 @@ extension CaseRequest {
     /// the text body, and the strings of a JSON body that hold `${`.
     public var templates: [TemplateString] {
         var templates = Array(pathParams.values)
+        if let url { templates.append(url) }
         templates += query.flatMap { $0.values ?? [] }
         templates += headers.compactMap(\.value)
         switch body {

@@ -7,6 +7,10 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
 
     public var segments: [Segment]
 
+    public init(segments: [Segment]) {
+        self.segments = segments
+    }
+
     public init(parsing text: String) throws(TemplateSyntaxError) {
         guard text.hasPrefix("/") else {
             throw TemplateSyntaxError(message: "'path' must start with '/', found \(describe(.string(text)))")

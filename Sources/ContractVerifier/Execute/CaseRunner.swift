@@ -15,8 +15,9 @@ struct CaseRunner: Sendable {
     let unique = UniqueValues.fresh()
 
     /// The case's first request; `deliver` gets the case's result, once, when its last request
-    /// is done (on an engine's thread).
-    func start(_ planned: PlannedCase, deliver: @escaping @Sendable (CaseResult) -> Void) -> StreamRequest {
+    /// is done (on an engine's thread). Nil when the case ended before sending anything (its
+    /// first request follows a link that is not followed): its result is delivered already.
+    func start(_ planned: PlannedCase, deliver: @escaping @Sendable (CaseResult) -> Void) -> StreamRequest? {
         let start = ContinuousClock.now
         let bindings = Bindings(environment: environment, unique: unique.forCase(planned.position))
         return planned.testCase.setup.isEmpty
@@ -27,9 +28,15 @@ struct CaseRunner: Sendable {
     private func step(
         _ number: Int, of planned: PlannedCase, _ bindings: Bindings, _ start: ContinuousClock.Instant,
         _ deliver: @escaping @Sendable (CaseResult) -> Void
-    ) -> StreamRequest {
+    ) -> StreamRequest? {
         let step = planned.testCase.setup[number]
-        let request = builder.build(step, bindings)
+        let request: (send: HTTPRequest, show: DisplayedRequest)
+        do {
+            request = try builder.build(step, bindings)
+        } catch {
+            let finding = Finding(kind: .setup, rule: "setup.url", subject: step.name, message: "setup step '\(step.name)' cannot be sent: \(error.message)")
+            return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, start: start), deliver)
+        }
         return StreamRequest(request.send) { outcome, attempts in
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
@@ -39,6 +46,7 @@ struct CaseRunner: Sendable {
                 return tearDown(planned, bindings, finish(result, error: error, setup: step.name, start: start), deliver)
             case .success(let response):
                 var bindings = bindings
+                for capture in step.captures { bindings.linkReferrers[capture.variable] = request.send.url }
                 if let finding = checkSetup(step, response, captures: &bindings.captures) {
                     result.response = Self.summary(response)
                     result.findings = [finding]
@@ -54,8 +62,15 @@ struct CaseRunner: Sendable {
     /// The case's own request, checked where its response arrives.
     private func request(
         _ planned: PlannedCase, _ bindings: Bindings, _ start: ContinuousClock.Instant, _ deliver: @escaping @Sendable (CaseResult) -> Void
-    ) -> StreamRequest {
-        let request = builder.build(planned.contract, planned.testCase, bindings)
+    ) -> StreamRequest? {
+        let request: (send: HTTPRequest, show: DisplayedRequest)
+        do {
+            request = try builder.build(planned.contract, planned.testCase, bindings)
+        } catch {
+            let finding = Finding(kind: .setup, rule: "url", subject: "request", message: "the case's request cannot be sent: \(error.message)")
+            return tearDown(
+                planned, bindings, unsent(planned, planned.contract.endpoint.method, planned.testCase.request, bindings, finding, start: start), deliver)
+        }
         let shown = request.show
         return StreamRequest(request.send) { outcome, attempts in
             // Built here, once, rather than copied from a template made up front: this runs for
@@ -85,6 +100,7 @@ struct CaseRunner: Sendable {
                     ownCapture = checkStep(own, response, captures: &fresh, kind: .teardown, named: "the case's response")
                     uncaptured = testCase.captures.map(\.variable).filter { fresh[$0] == nil }
                     bindings.captures.merge(fresh) { _, new in new }
+                    for capture in testCase.captures { bindings.linkReferrers[capture.variable] = request.send.url }
                 }
                 result.findings = checker.check(response, against: testCase.response, schema: planned.responseSchema, bindings: bindings)
                 // A value the response is held to that could not be captured fails the case: else
@@ -121,7 +137,15 @@ struct CaseRunner: Sendable {
             return nil
         }
         let step = steps[index]
-        let request = builder.build(step, bindings)
+        let request: (send: HTTPRequest, show: DisplayedRequest)
+        do {
+            request = try builder.build(step, bindings)
+        } catch {
+            var result = result
+            result.teardown.append(redacted(Finding(
+                kind: .teardown, rule: "teardown.url", subject: step.name, message: "teardown step '\(step.name)' cannot be sent: \(error.message)")))
+            return tearDown(planned, bindings, result, from: index + 1, deliver)
+        }
         return StreamRequest(request.send) { outcome, attempts in
             // Cleaning up is no check of the contract: a server refusing the load (429, 503) is
             // asked again, a few times, rather than left with what the case made.
@@ -147,6 +171,21 @@ struct CaseRunner: Sendable {
     /// The `${capture:…}` names a response's header matchers and `values` read.
     static func variables(readBy response: ResponseExpectation) -> Set<String> {
         Set(response.templates.flatMap(\.capturedVariables))
+    }
+
+    /// The result of a case that ended before a request could be sent: the link it was to follow
+    /// is not followed (another origin, a control character), which an earlier response gave, so
+    /// the case fails, as for any other response that breaks the flow.
+    /// Its request is shown as the link it was to follow, never sent.
+    private func unsent(
+        _ planned: PlannedCase, _ method: HTTPMethod, _ request: CaseRequest, _ bindings: Bindings, _ finding: Finding, start: ContinuousClock.Instant
+    ) -> CaseResult {
+        let link = request.url.map(bindings.display) ?? ""
+        let result = CaseResult(
+            contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
+            request: DisplayedRequest(method: method.rawValue, url: link, headers: [], body: nil),
+            response: nil, findings: [finding], transportError: nil, attempts: 0, duration: ContinuousClock.now - start, position: planned.position)
+        return redacted(result)
     }
 
     /// How often a teardown step answered 429 or 503 is sent again.

@@ -27,14 +27,18 @@ public enum Verifier {
             independent: options.independentCases, writeLimit: options.writeConcurrency
         ) { client.wakeStreams() }
         await client.stream(width: options.concurrency, options: options.http, retries: options.retries) {
-            switch queue.next() {
-            case .end: return .end
-            case .notYet: return .notYet
-            case .start(let position):
-                return .send(runner.start(plan.cases[position]) { result in
-                    queue.finished(position)
-                    delivery.finished(result, at: position)
-                })
+            // A case that ends before it sends anything has delivered its result: take the next.
+            while true {
+                switch queue.next() {
+                case .end: return .end
+                case .notYet: return .notYet
+                case .start(let position):
+                    let first = runner.start(plan.cases[position]) { result in
+                        queue.finished(position)
+                        delivery.finished(result, at: position)
+                    }
+                    if let first { return .send(first) }
+                }
             }
         }
         return delivery.completed(after: ContinuousClock.now - start, ran: Set(plan.cases.map(\.name)))

@@ -6,6 +6,9 @@ import ContractModel
 struct Bindings: Sendable {
     var environment: [String: String]
     var captures: [String: JSONValue] = [:]
+    /// The URL of the request whose response gave each capture: what a relative link it holds
+    /// is resolved against.
+    var linkReferrers: [String: String] = [:]
     /// The case's own `${unique:…}` values (``UniqueValues/forCase(_:)`` of the run's, which the
     /// case runner gives); the stable ones where no case runs (a check of a response alone).
     var unique = UniqueValues.stable

@@ -23,40 +23,59 @@ struct RequestBuilder: Sendable {
         self.extraHeaders = extraHeaders
     }
 
-    /// The case's own request: the endpoint's headers and query with the case's merged over them.
-    func build(_ contract: Contract, _ testCase: ContractCase, _ bindings: Bindings) -> (send: HTTPRequest, show: DisplayedRequest) {
+    /// The case's own request: the endpoint's headers and query with the case's merged over them;
+    /// a case that follows a `url` sends its own query only (the link has the rest).
+    /// - Throws: ``FollowedLink/Refusal`` when the case follows a link that is not followed.
+    func build(_ contract: Contract, _ testCase: ContractCase, _ bindings: Bindings) throws(FollowedLink.Refusal) -> (send: HTTPRequest, show: DisplayedRequest) {
         let endpoint = contract.endpoint
-        return build(
-            method: endpoint.method, path: endpoint.path, pathParams: testCase.request.pathParams,
-            query: contract.query(for: testCase), headers: contract.headers(for: testCase), body: testCase.request.body, bindings)
+        let request = testCase.request
+        return try build(
+            method: endpoint.method, path: endpoint.path, url: request.url, pathParams: request.pathParams,
+            query: request.url == nil ? contract.query(for: testCase) : request.query, headers: contract.headers(for: testCase),
+            body: request.body, bindings)
     }
 
     /// A setup step's request, which stands alone: nothing is inherited from the endpoint.
-    func build(_ step: SetupStep, _ bindings: Bindings) -> (send: HTTPRequest, show: DisplayedRequest) {
-        build(method: step.method, path: step.path, pathParams: step.request.pathParams, query: step.request.query,
+    /// - Throws: ``FollowedLink/Refusal`` when the step follows a link that is not followed.
+    func build(_ step: SetupStep, _ bindings: Bindings) throws(FollowedLink.Refusal) -> (send: HTTPRequest, show: DisplayedRequest) {
+        try build(method: step.method, path: step.path, url: step.request.url, pathParams: step.request.pathParams, query: step.request.query,
             headers: step.request.headers, body: step.request.body, bindings)
     }
 
     private func build(
-        method: HTTPMethod, path: PathTemplate, pathParams: [String: TemplateString], query: [QueryItem], headers: [HeaderField],
-        body: RequestBody?, _ bindings: Bindings
-    ) -> (send: HTTPRequest, show: DisplayedRequest) {
-        func url(_ render: (TemplateString) -> String) -> String {
+        method: HTTPMethod, path: PathTemplate, url link: TemplateString?, pathParams: [String: TemplateString], query: [QueryItem],
+        headers: [HeaderField], body: RequestBody?, _ bindings: Bindings
+    ) throws(FollowedLink.Refusal) -> (send: HTTPRequest, show: DisplayedRequest) {
+        // What is shown differs from what is sent only where `${env:…}` appears; the rest is built once.
+        func secret(_ template: TemplateString) -> Bool { template.mentionsEnvironment }
+        var followed: (sent: String, shown: String)?
+        if let link {
+            // A link that is one captured value resolves against the request that gave it.
+            var referrer: String?
+            if link.segments.count == 1, case .capture(let name) = link.segments[0] { referrer = bindings.linkReferrers[name] }
+            let sent = try FollowedLink.resolve(bindings.render(link), baseURL: baseURL, referrer: referrer).get()
+            let shown = secret(link) ? (try? FollowedLink.resolve(bindings.display(link), baseURL: baseURL, referrer: referrer).get()) ?? Secrets.mask : sent
+            followed = (sent, shown)
+        }
+        func url(_ render: (TemplateString) -> String, shown: Bool) -> String {
             var text = baseURL
-            for segment in path.segments {
-                switch segment {
-                case .literal(let literal): text += literal
-                case .placeholder(let name): text += PercentEncoding.pathSegment(pathParams[name].map(render) ?? "")
+            if let followed {
+                text = shown ? followed.shown : followed.sent
+            } else {
+                for segment in path.segments {
+                    switch segment {
+                    case .literal(let literal): text += literal
+                    case .placeholder(let name): text += PercentEncoding.pathSegment(pathParams[name].map(render) ?? "")
+                    }
                 }
             }
             let pairs = query.flatMap { item in (item.values ?? []).map { (item.name, render($0)) } }
             if !pairs.isEmpty {
-                text += "?" + pairs.map { PercentEncoding.queryComponent($0.0) + "=" + PercentEncoding.queryComponent($0.1) }.joined(separator: "&")
+                let separator = followed?.sent.contains("?") == true ? "&" : "?"
+                text += separator + pairs.map { PercentEncoding.queryComponent($0.0) + "=" + PercentEncoding.queryComponent($0.1) }.joined(separator: "&")
             }
             return text
         }
-        // What is shown differs from what is sent only where `${env:…}` appears; the rest is built once.
-        func secret(_ template: TemplateString) -> Bool { template.mentionsEnvironment }
         var sendHeaders: [HTTPHeader] = []
         var showHeaders: [HTTPHeader] = []
         for field in headers {
@@ -91,11 +110,12 @@ struct RequestBuilder: Sendable {
             let shown = CredentialHeaders.isCredential(header.name) ? Secrets.mask : bindings.display(value)
             showHeaders.append(HTTPHeader(header.name, shown))
         }
-        let sendURL = url(bindings.render)
+        let sendURL = url(bindings.render, shown: false)
         let urlHasSecrets = pathParams.values.contains(where: secret) || query.contains { ($0.values ?? []).contains(where: secret) }
+            || link.map(secret) == true
         let send = HTTPRequest(method: method.rawValue, url: sendURL, headers: sendHeaders, body: sendBody)
         let show = DisplayedRequest(
-            method: method.rawValue, url: urlHasSecrets ? url(bindings.display) : sendURL, headers: showHeaders, body: showBody)
+            method: method.rawValue, url: urlHasSecrets ? url(bindings.display, shown: true) : sendURL, headers: showHeaders, body: showBody)
         return (send, show)
     }
 

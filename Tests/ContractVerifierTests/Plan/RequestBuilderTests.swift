@@ -17,7 +17,7 @@ struct RequestBuilderTests {
 
     @Test func pathValuesAreEncodedAsOneSegmentAndQueryIsInherited() throws {
         let contract = try contract("products.get")
-        let request = builder.build(contract, contract.cases[0], bindings)
+        let request = try builder.build(contract, contract.cases[0], bindings)
         #expect(request.send.url == "http://127.0.0.1:8080/api/products/a%2Fb%20c?include=vendor")
         #expect(request.send.method == "GET")
         #expect(request.send.headers.map(\.name) == ["Accept", "Authorization", "X-Run"])
@@ -25,7 +25,7 @@ struct RequestBuilderTests {
 
     @Test func secretsAreSentButNeverShown() throws {
         let contract = try contract("products.get")
-        let request = builder.build(contract, contract.cases[0], bindings)
+        let request = try builder.build(contract, contract.cases[0], bindings)
         #expect(request.send.headers.contains(HTTPHeader("Authorization", "Bearer s3cret")))
         #expect(request.show.headers.contains(HTTPHeader("Authorization", "Bearer ***")))
         #expect(!CurlCommand.line(for: request.show).contains("s3cret"))
@@ -33,7 +33,7 @@ struct RequestBuilderTests {
 
     @Test func aCaseRemovesEndpointHeadersAndQueryWithNull() throws {
         let contract = try contract("products.get")
-        let request = builder.build(contract, contract.cases[1], bindings)
+        let request = try builder.build(contract, contract.cases[1], bindings)
         #expect(request.send.url == "http://127.0.0.1:8080/api/products/1")
         #expect(!request.send.headers.contains { $0.hasName("authorization") })
     }
@@ -42,7 +42,7 @@ struct RequestBuilderTests {
         let contract = try contract("products.create")
         var bindings = self.bindings
         bindings.captures = ["sourceId": 42, "sourceName": "A"]
-        let request = builder.build(contract, contract.cases[0], bindings)
+        let request = try builder.build(contract, contract.cases[0], bindings)
         let sent = try JSONParser().parse(try #require(request.send.body)).value
         #expect(sent == ["copyOf": 42, "name": "copy of A", "token": "s3cret"])
         #expect(request.show.body == #"{"copyOf":42,"name":"copy of A","token":"***"}"#)
