@@ -135,17 +135,23 @@ public enum ContractFormatSchema {
     },
     "caseRequest": {
       "type": "object",
-      "description": "The values this case sends; 'body' (JSON) and 'text' (raw) exclude each other.",
+      "description": "The values this case sends; 'body' (JSON) and 'text' (raw) exclude each other, and so do 'url' and 'pathParams'.",
       "additionalProperties": false,
       "properties": {
         "pathParams": { "$ref": "#/$defs/pathParams" },
+        "url": { "$ref": "#/$defs/followedURL" },
         "query": { "$ref": "#/$defs/caseQuery" },
         "headers": { "$ref": "#/$defs/caseHeaders" },
         "body": { "description": "A JSON body; strings in it may hold placeholders." },
         "text": { "$ref": "#/$defs/template", "description": "A raw text body." },
         "schema": { "$ref": "#/$defs/jsonSchema", "description": "The schema of the request body; lint checks 'body' against it." }
       },
-      "not": { "required": ["body", "text"] }
+      "allOf": [{ "not": { "required": ["body", "text"] } }, { "not": { "required": ["url", "pathParams"] } }]
+    },
+    "followedURL": {
+      "type": "string",
+      "pattern": "\\$\\{capture:",
+      "description": "A link an earlier response gave, followed instead of the path (\"${capture:next}\"): an absolute URL on the base URL's scheme, host and port, an absolute path on that origin, or a reference relative to the request that gave it. A link elsewhere is not followed, and fails the case. The case's own 'query' is added to it."
     },
     "status": {
       "description": "An exact code, a class such as '2XX', or a list of them.",
@@ -345,18 +351,20 @@ public enum ContractFormatSchema {
         "name": { "$ref": "#/$defs/identifier" },
         "request": {
           "type": "object",
-          "required": ["method", "path"],
+          "required": ["method"],
           "additionalProperties": false,
           "properties": {
             "method": { "$ref": "#/$defs/method" },
             "path": { "$ref": "#/$defs/path" },
+            "url": { "$ref": "#/$defs/followedURL" },
             "pathParams": { "$ref": "#/$defs/pathParams" },
             "query": { "$ref": "#/$defs/caseQuery" },
             "headers": { "$ref": "#/$defs/caseHeaders" },
             "body": { "description": "A JSON body." },
             "text": { "$ref": "#/$defs/template" }
           },
-          "not": { "required": ["body", "text"] }
+          "oneOf": [{ "required": ["path"] }, { "required": ["url"] }],
+          "allOf": [{ "not": { "required": ["body", "text"] } }, { "not": { "required": ["url", "pathParams"] } }]
         },
         "status": { "$ref": "#/$defs/status", "description": "Expected status; default '2XX'." },
         "capture": { "$ref": "#/$defs/captures", "description": "Variable name to where the value is in the step's response: a JSON Pointer into its JSON body ('' is the whole body), or {body or header, pattern}." }
