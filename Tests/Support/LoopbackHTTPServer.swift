@@ -56,7 +56,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private let listener: Int32
-    private let route: @Sendable (_ method: String, _ target: String, _ body: [UInt8]) -> Behavior
+    private let route: @Sendable (ReceivedRequest) -> Behavior
     private let lock = NSLock()
     private var connections: Set<Int32> = []
     private var received: [ReceivedRequest] = []
@@ -70,7 +70,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A server whose `route` also reads each request's body (a stateful one stores what it is sent).
-    public init(routeWithBody route: @escaping @Sendable (_ method: String, _ target: String, _ body: [UInt8]) -> Behavior) throws {
+    public convenience init(routeWithBody route: @escaping @Sendable (_ method: String, _ target: String, _ body: [UInt8]) -> Behavior) throws {
+        try self.init(routeRequest: { route($0.method, $0.target, $0.body) })
+    }
+
+    /// A server whose `route` reads the whole request, headers too (conditional requests).
+    public init(routeRequest route: @escaping @Sendable (ReceivedRequest) -> Behavior) throws {
         self.route = route
         signal(SIGPIPE, SIG_IGN)
         let (socket, port) = try Self.listen()
@@ -158,7 +163,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var reader = RequestReader(socket: socket)
         while let request = reader.next() {
             lock.withLock { received.append(request) }
-            guard perform(route(request.method, request.target, request.body), request: request, on: socket) else { return }
+            guard perform(route(request), request: request, on: socket) else { return }
         }
     }
 
