@@ -16,13 +16,14 @@ struct ResourceAccess: Sendable {
     /// A POST, PUT, PATCH or DELETE among the case's requests.
     let changes: Bool
     /// The path of each request, as segments; nil for a segment that is only known at run time
-    /// (a captured or secret value), which may be any.
+    /// (a captured or secret value), which may be any; no segments for a followed link.
     let paths: [[String?]]
 
     init(_ contract: Contract, _ testCase: ContractCase) {
         changes = Self.changesState(contract, testCase)
-        paths = [Self.segments(contract.endpoint.path, testCase.request.pathParams)]
-            + (testCase.setup + testCase.teardown).map { Self.segments($0.path, $0.request.pathParams) }
+        // A request that follows a link may go anywhere on the server: its path is "any".
+        paths = [testCase.request.url == nil ? Self.segments(contract.endpoint.path, testCase.request.pathParams) : []]
+            + (testCase.setup + testCase.teardown).map { $0.request.url == nil ? Self.segments($0.path, $0.request.pathParams) : [] }
     }
 
     static func changesState(_ contract: Contract, _ testCase: ContractCase) -> Bool {

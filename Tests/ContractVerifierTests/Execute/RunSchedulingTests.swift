@@ -197,6 +197,22 @@ struct RunQueueTests {
         #expect(!(try access("DELETE", "/orders/{id}")).conflicts(with: readItem))
     }
 
+    /// A followed link may go anywhere on the server: a case that follows one is on every branch.
+    @Test func aFollowedLinkIsOnEveryPath() throws {
+        let set = Fixtures.load([
+            "c.json": #"""
+                { "id": "c", "request": { "method": "GET", "path": "/letters" }, "cases": [ { "name": "x",
+                  "setup": [ { "name": "s", "request": { "method": "GET", "path": "/letters" }, "capture": { "next": "/next" } } ],
+                  "request": { "url": "${capture:next}" }, "response": { "status": 200 } } ] }
+                """#,
+        ])
+        let contract = try #require(set.contracts.first, "\(set.diagnostics.map(\.rendered))")
+        let follows = ResourceAccess(contract, contract.cases[0])
+        #expect(follows.paths.contains([]))
+        #expect(try access("DELETE", "/orders/{id}").conflicts(with: follows))
+        #expect(!(try access("GET", "/orders/{id}")).conflicts(with: follows), "reads never conflict")
+    }
+
     @Test func aHeldCaseStopsOnlyWhatConflictsWithIt() throws {
         let accesses = [
             try access("GET", "/items/{id}"), try access("DELETE", "/items/{id}"), try access("DELETE", "/orders/{id}"),
