@@ -61,11 +61,31 @@ public struct CaseResult: Sendable {
     /// What went wrong in the case's teardown steps (kind ``Finding/Kind/teardown``): reported, but
     /// never the case's outcome, since cleaning up is not what the contract promises.
     public var teardown: [Finding] = []
+    /// The setup steps sent and answered before ``request``, in the order sent, each with its
+    /// request as shown (captured values filled in, secrets masked): with ``request`` last, the
+    /// chain of requests that reproduces the state the case failed in. A setup step that failed
+    /// is ``request`` itself, never here; teardown steps never are.
+    ///
+    /// Empty for a case that passed: no report shows how to reproduce one, and a run holds every
+    /// result until it ends, so a passing case keeps nothing of its setup.
+    public var chain: [ChainStep] = []
 
     public var name: String { "\(contractID)/\(caseName)" }
 
     /// True when nothing reached a server: DNS, refused connection, TLS.
     public var isUnreachable: Bool { transportError?.isUnreachable == true }
+}
+
+/// A setup step's request as a case's reproduction shows it (``CaseResult/chain``).
+public struct ChainStep: Sendable, Hashable {
+    /// The step's name in the contract (`create`).
+    public var name: String
+    public var request: DisplayedRequest
+
+    public init(name: String, request: DisplayedRequest) {
+        self.name = name
+        self.request = request
+    }
 }
 
 /// A response as reports show it: no body, which findings quote where it matters.

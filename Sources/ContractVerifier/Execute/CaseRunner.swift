@@ -25,8 +25,10 @@ struct CaseRunner: Sendable {
     }
 
     /// Setup step `number`, whose completion checks it and chains the next step or the case's request.
+    /// - Parameter chain: the steps before it, sent and answered: the result's ``CaseResult/chain``
+    ///   if this one fails.
     private func step(
-        _ number: Int, of planned: PlannedCase, _ bindings: Bindings, _ start: ContinuousClock.Instant,
+        _ number: Int, of planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
         _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let step = planned.testCase.setup[number]
@@ -35,12 +37,13 @@ struct CaseRunner: Sendable {
             request = try builder.build(step, bindings)
         } catch {
             let finding = Finding(kind: .setup, rule: "setup.url", subject: step.name, message: "setup step '\(step.name)' cannot be sent: \(error.message)")
-            return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, start: start), deliver)
+            return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, after: chain, start: start), deliver)
         }
         return StreamRequest(request.send) { outcome, attempts in
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
-                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position)
+                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position,
+                chain: chain)
             switch outcome {
             case .failure(let error):
                 return tearDown(planned, bindings, finish(result, error: error, setup: step.name, start: start), deliver)
@@ -53,23 +56,29 @@ struct CaseRunner: Sendable {
                     result.duration = ContinuousClock.now - start
                     return tearDown(planned, bindings, redacted(result), deliver)
                 }
+                // A new array per step (the closure holds the old one): a few small copies for the
+                // handful of steps a flow has, against a request and a response each.
+                let sent = chain + [ChainStep(name: step.name, request: request.show)]
                 return number + 1 < planned.testCase.setup.count
-                    ? self.step(number + 1, of: planned, bindings, start, deliver) : self.request(planned, bindings, start, deliver)
+                    ? self.step(number + 1, of: planned, bindings, after: sent, start, deliver) : self.request(planned, bindings, after: sent, start, deliver)
             }
         }
     }
 
     /// The case's own request, checked where its response arrives.
+    /// - Parameter chain: the setup steps sent before it, kept in the result only if the case
+    ///   does not pass.
     private func request(
-        _ planned: PlannedCase, _ bindings: Bindings, _ start: ContinuousClock.Instant, _ deliver: @escaping @Sendable (CaseResult) -> Void
+        _ planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
+        _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let request: (send: HTTPRequest, show: DisplayedRequest)
         do {
             request = try builder.build(planned.contract, planned.testCase, bindings)
         } catch {
             let finding = Finding(kind: .setup, rule: "url", subject: "request", message: "the case's request cannot be sent: \(error.message)")
-            return tearDown(
-                planned, bindings, unsent(planned, planned.contract.endpoint.method, planned.testCase.request, bindings, finding, start: start), deliver)
+            let result = unsent(planned, planned.contract.endpoint.method, planned.testCase.request, bindings, finding, after: chain, start: start)
+            return tearDown(planned, bindings, result, deliver)
         }
         let shown = request.show
         return StreamRequest(request.send) { outcome, attempts in
@@ -80,6 +89,7 @@ struct CaseRunner: Sendable {
                 request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position)
             switch outcome {
             case .failure(let error):
+                result.chain = chain
                 return tearDown(planned, bindings, finish(result, error: error, setup: nil, start: start), deliver)
             case .success(let response):
                 var bindings = bindings
@@ -112,6 +122,7 @@ struct CaseRunner: Sendable {
                     result.findings.insert(finding, at: 0)
                 }
                 result.outcome = result.findings.isEmpty ? .passed : .failed
+                if result.outcome != .passed { result.chain = chain }
                 result.response = Self.summary(response)
                 result.duration = ContinuousClock.now - start
                 if var finding = ownCapture, !testCase.teardown.isEmpty {
@@ -178,13 +189,15 @@ struct CaseRunner: Sendable {
     /// the case fails, as for any other response that breaks the flow.
     /// Its request is shown as the link it was to follow, never sent.
     private func unsent(
-        _ planned: PlannedCase, _ method: HTTPMethod, _ request: CaseRequest, _ bindings: Bindings, _ finding: Finding, start: ContinuousClock.Instant
+        _ planned: PlannedCase, _ method: HTTPMethod, _ request: CaseRequest, _ bindings: Bindings, _ finding: Finding, after chain: [ChainStep],
+        start: ContinuousClock.Instant
     ) -> CaseResult {
         let link = request.url.map(bindings.display) ?? ""
         let result = CaseResult(
             contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
             request: DisplayedRequest(method: method.rawValue, url: link, headers: [], body: nil),
-            response: nil, findings: [finding], transportError: nil, attempts: 0, duration: ContinuousClock.now - start, position: planned.position)
+            response: nil, findings: [finding], transportError: nil, attempts: 0, duration: ContinuousClock.now - start, position: planned.position,
+            chain: chain)
         return redacted(result)
     }
 
@@ -274,14 +287,24 @@ struct CaseRunner: Sendable {
             response.headers = HTTPHeaders(response.headers.map { HTTPHeader(shown($0.name), shown($0.value)) })
             result.response = response
         }
-        result.request.url = shown(result.request.url)
-        result.request.headers = result.request.headers.map { HTTPHeader($0.name, shown($0.value)) }
-        result.request.body = result.request.body.map(secrets.redact)
+        result.request = redacted(result.request)
+        // Captured values fill the setup steps' requests too, and a server may have echoed a
+        // secret into one.
+        result.chain = result.chain.map { ChainStep(name: $0.name, request: redacted($0.request)) }
         if var error = result.transportError {
             error.detail = shown(error.detail)
             result.transportError = error
         }
         return result
+    }
+
+    private func redacted(_ request: DisplayedRequest) -> DisplayedRequest {
+        func shown(_ text: String) -> String { ShownText.escaped(secrets.redact(text)) }
+        var request = request
+        request.url = shown(request.url)
+        request.headers = request.headers.map { HTTPHeader($0.name, shown($0.value)) }
+        request.body = request.body.map(secrets.redact)
+        return request
     }
 
     private func redacted(_ finding: Finding) -> Finding {

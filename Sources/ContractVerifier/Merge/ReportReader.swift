@@ -17,6 +17,10 @@ public enum ReportLimits {
     /// rest), and adds one per header the case expects and a few others (status, content type,
     /// repeated headers and members, encoding): a thousand is more than any contract asks for.
     public static let maxFindings = 1_000
+    /// Setup requests of one case (`setup`): one per setup step sent before the deciding request,
+    /// one after another. Flows write a handful, and the longest dozens; ten thousand requests in
+    /// a row before one case is no flow anyone writes.
+    public static let maxSetupRequests = 10_000
     /// Headers of a request or a response. libcurl refuses a response whose header lines pass
     /// 300 KiB, and a line is 3 bytes at least (`a:` and its end).
     public static let maxHeaders = 102_400
@@ -224,11 +228,46 @@ struct ReportReader {
         let findings = findingList(object, "findings", caseID: caseID, at: pointer) ?? []
         // Written only when a teardown step failed.
         let teardown = document.member("teardown", of: object) == nil ? [] : findingList(object, "teardown", caseID: caseID, at: pointer) ?? []
-        guard let contract, let caseName, let file, let outcome, let duration, let attempts, let request else { return nil }
+        // Written only for a case that did not pass after setup steps; reports before it have none.
+        let chain = document.member("setup", of: object) == nil ? [] : chainList(object, at: pointer)
+        guard let contract, let caseName, let file, let outcome, let duration, let attempts, let request, let chain else { return nil }
         if run != nil, position == nil { return nil }
         return CaseResult(
             contractID: contract, caseName: caseName, file: file, outcome: outcome, request: request, response: response, findings: findings,
-            transportError: transportError, attempts: attempts, duration: duration, position: position, teardown: teardown)
+            transportError: transportError, attempts: attempts, duration: duration, position: position, teardown: teardown, chain: chain)
+    }
+
+    /// A case's `setup`: the setup steps sent before its deciding request, each a name and a
+    /// request read as the case's `request` is (its `curl` is written again from the request).
+    /// Nil when the list or any step in it is malformed: a reproduction with a step left out
+    /// would not reproduce.
+    private mutating func chainList(_ object: Int, at pointer: JSONPointer) -> [ChainStep]? {
+        guard let list = array(object, "setup", at: pointer, atMost: ReportLimits.maxSetupRequests, what: "setup requests in a case") else { return nil }
+        var chain: [ChainStep] = []
+        chain.reserveCapacity(document.count(list))
+        var complete = true
+        for (index, element) in document.elements(list).enumerated() {
+            guard !document.isFull else { return nil }
+            let place = pointer.appending("setup").appending(String(index))
+            guard document.kind(element) == .object else {
+                problem("expected a setup step object, found \(document.describe(element))", at: place, entry: element)
+                complete = false
+                continue
+            }
+            let name = text(element, "name", at: place)
+            var request: DisplayedRequest?
+            if let value = document.member("request", of: element) {
+                request = requestValue(value, at: place.appending("request"))
+            } else {
+                missing("request", at: place, entry: element)
+            }
+            guard let name, let request else {
+                complete = false
+                continue
+            }
+            chain.append(ChainStep(name: name, request: request))
+        }
+        return complete ? chain : nil
     }
 
     /// A case's list of findings under `key` (`findings`, `teardown`), each checked; nil when the

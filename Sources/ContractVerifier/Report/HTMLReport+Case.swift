@@ -160,10 +160,29 @@ extension HTMLReport {
     }
 
     /// The curl line, selected whole by one click (`user-select: all`): no script needed to copy it.
+    /// After setup steps, a line for each (at most ``ReportFormatting/maxChain``), named, first.
     private static func reproduce(_ result: CaseResult) -> String {
         let line = CurlCommand.line(for: result.request)
         let cut = line.count > maxCurl ? " <small>(cut: the JSON report has the whole request)</small>" : ""
-        return "<div class=\"reproduce\"><p class=\"label\">Send the request again (a click selects the whole line)\(cut)</p><pre><code>\(HTMLText.clipped(line, to: maxCurl))</code></pre></div>\n"
+        guard !result.chain.isEmpty else {
+            return "<div class=\"reproduce\"><p class=\"label\">Send the request again (a click selects the whole line)\(cut)</p><pre><code>\(HTMLText.clipped(line, to: maxCurl))</code></pre></div>\n"
+        }
+        var html = "<div class=\"reproduce\"><p class=\"label\">Send the requests again, in this order: the setup steps, then the request that decided the case (a click selects a whole line)</p>\n"
+        for (index, step) in result.chain.prefix(ReportFormatting.maxChain).enumerated() {
+            html += curlBlock(CurlCommand.line(for: step.request), label: "\(index + 1). setup step '\(HTMLText.clipped(step.name, to: maxCell))'")
+        }
+        if result.chain.count > ReportFormatting.maxChain {
+            html += "<p class=\"note\">… and \(HTMLText.count(result.chain.count - ReportFormatting.maxChain, "more setup request")); the JSON report has every one.</p>\n"
+        }
+        let deciding = result.findings.contains { $0.kind == .setup } ? "the setup step that failed" : "the case's request"
+        html += curlBlock(line, label: "\(result.chain.count + 1). \(deciding)")
+        return html + "</div>\n"
+    }
+
+    /// One curl line of a chain under its label, cut past ``maxCurl`` characters.
+    private static func curlBlock(_ line: String, label: String) -> String {
+        let cut = line.count > maxCurl ? " <small>(cut: the JSON report has the whole request)</small>" : ""
+        return "<p class=\"label\">\(label)\(cut)</p><pre><code>\(HTMLText.clipped(line, to: maxCurl))</code></pre>\n"
     }
 
     private static func responseHeaders(_ result: CaseResult) -> String {

@@ -74,6 +74,8 @@ struct JSONReport: ReportFormat {
         ]
         if let position = result.position { members["position"] = number(position) }
         if !result.teardown.isEmpty { members["teardown"] = .array(result.teardown.map { findingObject($0, of: result) }) }
+        // Only for a case that did not pass and had setup steps before its deciding request.
+        if !result.chain.isEmpty { members["setup"] = .array(result.chain.map(chainObject)) }
         if let error = result.transportError {
             members["transportError"] = object([
                 "kind": .string(error.kind.rawValue), "detail": .string(error.detail), "curlCode": number(error.curlCode),
@@ -90,6 +92,14 @@ struct JSONReport: ReportFormat {
         ]
         if let body = request.body { members.append(.init(key: "body", value: .string(body))) }
         return .object(JSONObject(members))
+    }
+
+    /// A setup step sent before the deciding request: its name, its request, and the curl line
+    /// that sends it again.
+    private static func chainObject(_ step: ChainStep) -> JSONValue {
+        object([
+            "name": .string(step.name), "request": requestObject(step.request), "curl": .string(CurlCommand.line(for: step.request)),
+        ])
     }
 
     private static func responseObject(_ response: ResponseSummary) -> JSONValue {

@@ -1,4 +1,5 @@
 import ContractHTTP
+import ContractModel
 
 /// Shared wording and number formats, so every reporter says the same thing the same way.
 enum ReportFormatting {
@@ -25,7 +26,7 @@ enum ReportFormatting {
     }
 
     /// The lines under a failed case: each finding with its pointer, keyword, schema location and
-    /// excerpt; then the curl command.
+    /// excerpt; then the curl commands that reproduce it (``reproduction(_:)``).
     static func details(_ result: CaseResult, includingExchange: Bool = true, maxFindings: Int = 20) -> [String] {
         var lines: [String] = []
         if includingExchange {
@@ -57,6 +58,31 @@ enum ReportFormatting {
             lines.append("- … and \(groups.count - maxFindings) more findings (all of them are in the JSON report)")
         }
         if result.attempts > 1 { lines.append("retries: \(result.attempts - 1) (transport errors)") }
+        lines += reproduction(result)
+        return lines
+    }
+
+    /// Setup requests a case's reproduction lists at most, the first ones: dozens of steps are
+    /// shown whole, and a longer chain stays a bounded part of every report (the JSON report has
+    /// every step).
+    static let maxChain = 50
+
+    /// The curl commands that send the case's requests again, in order, one a line: each setup
+    /// step sent before the deciding request, named, then that request.
+    ///
+    ///     reproduce (setup 'create'): curl -i -X POST http://…/items -H 'Content-Type: application/json' --data-raw '{"name":"desk"}'
+    ///     reproduce: curl -i http://…/items/41
+    static func reproduction(_ result: CaseResult) -> [String] {
+        var lines: [String] = []
+        for step in result.chain.prefix(maxChain) {
+            // A name from a contract is an identifier; one read back from an edited report is shown
+            // as text.
+            lines.append("reproduce (setup '\(ShownText.oneLine(step.name))'): \(CurlCommand.line(for: step.request))")
+        }
+        if result.chain.count > maxChain {
+            let more = result.chain.count - maxChain
+            lines.append("reproduce: … and \(more) more setup request\(more == 1 ? "" : "s") before the one below (the JSON report has every one)")
+        }
         lines.append("reproduce: \(CurlCommand.line(for: result.request))")
         return lines
     }

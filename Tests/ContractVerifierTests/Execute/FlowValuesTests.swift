@@ -242,6 +242,10 @@ struct FlowValuesTests {
             """)
         #expect(page.request.url == "http://127.0.0.2:9/letters?cursor=2&limit=2")
         #expect(page.attempts == 0)
+        // The reproduction: the page that gave the link, then the link.
+        #expect(page.chain.map(\.name) == ["first-page"])
+        #expect(page.chain.first?.request.url == server.baseURL + "/letters?limit=2")
+        #expect(server.requests.allSatisfy { $0.target.hasPrefix("/") })
     }
 
     /// The links followed: the body's absolute path, and the `Link` header's reference, relative

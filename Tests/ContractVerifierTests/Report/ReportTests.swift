@@ -16,7 +16,7 @@ struct ReportTests {
 
     static func result(
         _ contract: String, _ name: String, _ outcome: CaseResult.Outcome, findings: [Finding] = [], status: Int? = 200,
-        error: TransportError? = nil, attempts: Int = 1, request: DisplayedRequest? = nil
+        error: TransportError? = nil, attempts: Int = 1, request: DisplayedRequest? = nil, chain: [ChainStep] = []
     ) -> CaseResult {
         let shown = request ?? DisplayedRequest(
             method: "GET", url: "http://127.0.0.1:PORT/api/\(name)", headers: [HTTPHeader("Accept", "application/json")], body: nil)
@@ -27,8 +27,16 @@ struct ReportTests {
         }
         return CaseResult(
             contractID: contract, caseName: name, file: "contracts/\(contract).json", outcome: outcome, request: shown, response: response,
-            findings: findings, transportError: error, attempts: attempts, duration: .milliseconds(12))
+            findings: findings, transportError: error, attempts: attempts, duration: .milliseconds(12), chain: chain)
     }
+
+    /// A setup step before a case's request, with what each format escapes in its body.
+    static let createStep = ChainStep(
+        name: "create",
+        request: DisplayedRequest(
+            method: "POST", url: "http://127.0.0.1:PORT/api/products",
+            headers: [HTTPHeader("Authorization", "Bearer ***"), HTTPHeader("Content-Type", "application/json")],
+            body: #"{"name":"Temp <b> & 'Co'","price":1}"#))
 
     static let report = VerifyReport(
         baseURL: "http://127.0.0.1:PORT",
@@ -57,7 +65,8 @@ struct ReportTests {
                     body: #"{"name":"Eraser & <Co>","price":0.8}"#)),
             result(
                 "products.delete", "deleted", .error, findings: [Finding(kind: .transport, message: "no response: timed out (after 3 attempts)")],
-                status: nil, error: TransportError(kind: .timeout, detail: "Operation timed out after 1000 milliseconds", curlCode: 28), attempts: 3),
+                status: nil, error: TransportError(kind: .timeout, detail: "Operation timed out after 1000 milliseconds", curlCode: 28), attempts: 3,
+                chain: [createStep]),
         ],
         duration: .milliseconds(1234))
 
