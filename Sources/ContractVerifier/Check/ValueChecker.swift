@@ -77,13 +77,14 @@ struct ValueChecker {
     }
 
     /// Equal as JSON; a text taken from a header or a part of a text equals a number or a boolean
-    /// written the same way (`"41"` and `41`): the schema holds the type. Only a text that holds a
-    /// capture: a string the contract writes out (`"/price": "12"`) means a string.
+    /// written the same way (`"41"` and `41`): the schema holds the type. Only a text that holds
+    /// such a capture: a string the contract writes out (`"/price": "12"`) means a string, and a
+    /// value captured whole from a JSON body keeps its type (a create's `"41"` is not a read's `41`).
     private func same(_ value: JSONValue, _ expected: JSONValue) -> Bool {
         let rendered = bindings.render(expected, redacted: false)
         if rendered == value { return true }
         guard case .string(let written) = expected, written.contains("${"),
-            let template = try? TemplateString(parsing: written), !template.capturedVariables.isEmpty
+            let template = try? TemplateString(parsing: written), template.capturedVariables.contains(where: bindings.textCaptures.contains)
         else { return false }
         switch (rendered, value) {
         case (.string(let text), .number), (.string(let text), .bool):

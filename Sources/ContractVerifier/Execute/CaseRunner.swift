@@ -49,7 +49,7 @@ struct CaseRunner: Sendable {
                 return tearDown(planned, bindings, finish(result, error: error, setup: step.name, start: start), deliver)
             case .success(let response):
                 var bindings = bindings
-                for capture in step.captures { bindings.linkReferrers[capture.variable] = request.send.url }
+                bindings.noteSources(of: step.captures, from: request.send.url)
                 if let finding = checkSetup(step, response, captures: &bindings.captures) {
                     result.response = Self.summary(response)
                     result.findings = [finding]
@@ -110,7 +110,7 @@ struct CaseRunner: Sendable {
                     ownCapture = checkStep(own, response, captures: &fresh, kind: .teardown, named: "the case's response")
                     uncaptured = testCase.captures.map(\.variable).filter { fresh[$0] == nil }
                     bindings.captures.merge(fresh) { _, new in new }
-                    for capture in testCase.captures { bindings.linkReferrers[capture.variable] = request.send.url }
+                    bindings.noteSources(of: testCase.captures, from: request.send.url)
                 }
                 result.findings = checker.check(response, against: testCase.response, schema: planned.responseSchema, bindings: bindings)
                 // A value the response is held to that could not be captured fails the case: else
@@ -171,6 +171,7 @@ struct CaseRunner: Sendable {
                 result.teardown.append(redacted(
                     Finding(kind: .teardown, rule: "teardown.no-response", subject: step.name, message: "teardown step '\(step.name)' got no response: \(error)\(retried)")))
             case .success(let response):
+                bindings.noteSources(of: step.captures, from: request.send.url)
                 if let finding = checkStep(step, response, captures: &bindings.captures, kind: .teardown) {
                     result.teardown.append(redacted(finding))
                 }

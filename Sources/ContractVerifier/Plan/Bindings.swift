@@ -9,9 +9,25 @@ struct Bindings: Sendable {
     /// The URL of the request whose response gave each capture: what a relative link it holds
     /// is resolved against.
     var linkReferrers: [String: String] = [:]
+    /// The captures that are text by where they came from (a header, or the part of a text a
+    /// pattern picked), not by a JSON body's type: only these equal a number written the same way.
+    var textCaptures: Set<String> = []
     /// The case's own `${unique:…}` values (``UniqueValues/forCase(_:)`` of the run's, which the
     /// case runner gives); the stable ones where no case runs (a check of a response alone).
     var unique = UniqueValues.stable
+
+    /// Notes where `captures` came from: the request sent to `url` (what a relative link they
+    /// hold resolves against), and which are text by their source.
+    mutating func noteSources(of captures: [SetupStep.Capture], from url: String) {
+        for capture in captures {
+            linkReferrers[capture.variable] = url
+            if case .header = capture.source { textCaptures.insert(capture.variable) } else if capture.pattern != nil {
+                textCaptures.insert(capture.variable)
+            } else {
+                textCaptures.remove(capture.variable)
+            }
+        }
+    }
 
     /// The text to send. A missing capture renders empty; the step that should have captured it
     /// has already failed the case.

@@ -79,10 +79,14 @@ struct FlowAttackValueTests {
         #expect(ValueChecker.order(.string("2024-01-01T00:00:00Z"), "5") == nil)
     }
 
-    /// `"41"` equals `41` only where a capture stands for it: a string the contract writes out is a string.
+    /// `"41"` equals `41` only where a capture that is text by its source (a header, a pattern's
+    /// part) stands for it: a string the contract writes out is a string, and so is one a JSON
+    /// body gave (a create that answers `"41"` and a read that answers `41` drifted).
     @Test func onlyACapturedTextEqualsANumber() throws {
-        let checker = ValueChecker(
-            bindings: Bindings(environment: ["N": "12"], captures: ["made": .string("41")]), checker: ResponseChecker(catalog: SchemaCatalog(Fixtures.load([:]))))
+        var bindings = Bindings(environment: ["N": "12"], captures: ["made": .string("41"), "bodyMade": .string("41")])
+        bindings.noteSources(of: [SetupStep.Capture(variable: "made", source: .header("Location"), pattern: "([0-9]+)$")], from: "http://h/x")
+        bindings.noteSources(of: [SetupStep.Capture(variable: "bodyMade", pointer: try JSONPointer(parsing: "/id"))], from: "http://h/x")
+        let checker = ValueChecker(bindings: bindings, checker: ResponseChecker(catalog: SchemaCatalog(Fixtures.load([:]))))
         let body = JSONValue.object(JSONObject([JSONObject.Member(key: "n", value: .number(JSONNumber(12))), JSONObject.Member(key: "id", value: .number(JSONNumber(41)))]))
         func findings(_ pointer: String, _ relation: ValueExpectation.Relation) throws -> [String] {
             checker.check([ValueExpectation(pointer: try JSONPointer(parsing: pointer), relation: relation)], in: body).map(\.message)
@@ -92,6 +96,8 @@ struct FlowAttackValueTests {
         #expect(try findings("/n", .equals(.string("${env:N}"))) == ["expected /n to equal '***', found 12"])
         #expect(try findings("/n", .differs(.string("12"))).isEmpty)
         #expect(try findings("/id", .differs(.string("${capture:made}"))) == [#"expected /id to differ from the captured 'made' ("41"), found the same"#])
+        #expect(try findings("/id", .equals(.string("${capture:bodyMade}"))) == [#"expected /id to equal the captured 'bodyMade' ("41"), found 41"#])
+        #expect(try findings("/id", .differs(.string("${capture:bodyMade}"))).isEmpty)
     }
 
     /// `someElement` over 100,000 elements, the match last: every element is tried once.
