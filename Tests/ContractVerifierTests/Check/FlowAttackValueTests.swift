@@ -77,6 +77,9 @@ struct FlowAttackValueTests {
         #expect(ValueChecker.order(.bool(true), "1") == nil)
         #expect(ValueChecker.order(.null, "0") == nil)
         #expect(ValueChecker.order(.string("2024-01-01T00:00:00Z"), "5") == nil)
+        // A large integer sent as a string, as some APIs do, orders as the number it is.
+        #expect(ValueChecker.order(.string("12345678901234567891"), "12345678901234567890") == .more)
+        #expect(ValueChecker.order(.string("twelve"), "5") == nil)
     }
 
     /// `"41"` equals `41` only where a capture that is text by its source (a header, a pattern's
