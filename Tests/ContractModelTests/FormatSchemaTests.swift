@@ -16,7 +16,8 @@ struct FormatSchemaTests {
     static let formatSchema = Result { try JSONSchema(value("docs/contract-v1.schema.json"), uri: "https://contract.dev/schema/contract-v1.json") }
 
     static let exampleContracts = ["contracts/health.json"] + [
-        "contracts/products/list.json", "contracts/products/get.json", "contracts/products/create.json", "contracts/products/delete.json",
+        "contracts/products/list.json", "contracts/products/get.json", "contracts/products/create.json", "contracts/products/update.json",
+        "contracts/products/delete.json",
     ]
 
     @Test(arguments: exampleContracts)
@@ -47,6 +48,6 @@ struct FormatSchemaTests {
     @Test func theExampleTreeLintsClean() throws {
         let set = try ContractLoader.load(directory: SharedData.packageRoot.appendingPathComponent("contracts").path)
         #expect(set.diagnostics.isEmpty, "\(set.diagnostics.map(\.rendered))")
-        #expect(set.contracts.count == 5)
+        #expect(set.contracts.count == 6)
     }
 }

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// A contract id or case name the fixtures do not have fails at the call that names it, with the
 /// nearest name, instead of being ignored or failing at some later request.
 struct StubChoiceTests {
-    static let contracts = "health.get, products.create, products.delete, products.get, products.list"
+    static let contracts = "health.get, products.create, products.delete, products.get, products.list, products.update"
 
     /// The description of what `body` throws, or nil when it does not throw.
     func failure(_ body: () throws -> Void) -> String? {
@@ -34,7 +34,7 @@ struct StubChoiceTests {
         let stub = try ContractStub(fixtures: Market.fixtures)
         let message = failure { try stub.use("products.get", case: "mising") }
         #expect(message == """
-            use("products.get", case: "mising"): products.get has no case 'mising'; did you mean 'missing'? (cases: found, missing, read-after-delete, read-back)
+            use("products.get", case: "mising"): products.get has no case 'mising'; did you mean 'missing'? (cases: found, missing, read-after-delete, read-after-update, read-back)
             """)
         #expect(stub.requests.isEmpty)
     }

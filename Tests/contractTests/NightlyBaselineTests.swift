@@ -24,21 +24,21 @@ struct NightlyBaselineTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let drifting = try await ExampleAPITests.RunningServer.started(["--drift"])
 
-        // The first night: the drifting mode's six drifts, sixteen findings, written down as known.
+        // The first night: the drifting mode's nine drifts, twenty-seven findings, written down as known.
         let first = try await verify(drifting, ["--report", "json=\(path("first.json"))"])
         #expect(first.exitCode == 1)
         let written = try await contract(["baseline", path("first.json"), "--out", path("baseline.json"), "--reason", "tracked in API-42"])
         #expect(written.exitCode == 0, "\(written.stderr)")
-        #expect(written.stdout.contains("16 known findings (16 added, 0 kept, 0 removed as fixed)"))
+        #expect(written.stdout.contains("27 known findings (27 added, 0 kept, 0 removed as fixed)"))
         let baseline = try String(contentsOfFile: path("baseline.json"), encoding: .utf8)
         let entries = baseline.split(separator: "\n").filter { $0.contains("\"fingerprint\"") }
-        #expect(entries.count == 16, "one entry per line, a finding per entry:\n\(baseline)")
+        #expect(entries.count == 27, "one entry per line, a finding per entry:\n\(baseline)")
         #expect(entries.map { $0.contains("\"case\":\"products.") }.allSatisfy { $0 })
 
         // The next night, the same drift: known, so the gate is green.
         let known = try await verify(drifting, ["--baseline", path("baseline.json")])
         #expect(known.exitCode == 0, "\(known.stdout)\(known.stderr)")
-        #expect(known.stdout.contains("findings against the baseline: 0 new, 16 known, 0 fixed"))
+        #expect(known.stdout.contains("findings against the baseline: 0 new, 27 known, 0 fixed"))
         #expect(known.stdout.contains("(known: tracked in API-42)"))
         // Unless the team asks for any finding to fail it.
         #expect(try await verify(drifting, ["--baseline", path("baseline.json"), "--fail-on", "any"]).exitCode == 1)
@@ -52,7 +52,7 @@ struct NightlyBaselineTests {
         try withoutDelete.write(toFile: path("older.json"), atomically: true, encoding: .utf8)
         let fresh = try await verify(drifting, ["--baseline", path("older.json")])
         #expect(fresh.exitCode == 1, "\(fresh.stderr)")
-        #expect(fresh.stdout.contains("findings against the baseline: 1 new, 15 known, 0 fixed"))
+        #expect(fresh.stdout.contains("findings against the baseline: 1 new, 26 known, 0 fixed"))
         let newLines = fresh.stdout.split(separator: "\n").filter { $0.hasPrefix("      - ") && !$0.contains("(known") }
         #expect(newLines.count == 1 && newLines[0].contains("status: expected status 204, found 200"), "\(newLines)")
 
@@ -60,11 +60,11 @@ struct NightlyBaselineTests {
         let fixedServer = try await ExampleAPITests.RunningServer.started([])
         let fixed = try await verify(fixedServer, ["--baseline", path("baseline.json"), "--report", "json=\(path("fixed.json"))"])
         #expect(fixed.exitCode == 0)
-        #expect(fixed.stdout.contains("findings against the baseline: 0 new, 0 known, 16 fixed"))
-        #expect(fixed.stdout.split(separator: "\n").filter { $0.hasPrefix("fixed: products.") }.count == 16)
+        #expect(fixed.stdout.contains("findings against the baseline: 0 new, 0 known, 27 fixed"))
+        #expect(fixed.stdout.split(separator: "\n").filter { $0.hasPrefix("fixed: products.") }.count == 27)
         // Updating the baseline from that run removes what was fixed.
         let updated = try await contract(["baseline", path("fixed.json"), "--out", path("baseline.json")])
-        #expect(updated.stdout.contains("0 known findings (0 added, 0 kept, 16 removed as fixed)"), "\(updated.stdout)\(updated.stderr)")
+        #expect(updated.stdout.contains("0 known findings (0 added, 0 kept, 27 removed as fixed)"), "\(updated.stdout)\(updated.stderr)")
     }
 
     @Test func aBrokenBaselineStopsTheRunBeforeAnyRequest() async throws {

@@ -113,7 +113,7 @@ struct ServeCommandTests {
         #expect(log.contains("200 GET /api/products/1 -> products.get/found"))
         #expect(log.contains("400 POST /api/products -> products.create/created breaks its contract: body /price"))
         #expect(log.contains("404 GET /api/prodcts/1: matches no fixture; nearest is products.get/found"), "\(log)")
-        #expect(serving.errors.contains("serving 5 contracts (12 cases)"), "\(serving.errors)")
+        #expect(serving.errors.contains("serving 6 contracts (17 cases)"), "\(serving.errors)")
 
         serving.process.signal(SIGTERM)
         #expect(serving.process.wait() == 0, "a clean exit on SIGTERM")
@@ -135,7 +135,7 @@ struct ServeCommandTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         #expect(answer.contains(#""name":"Fountain pen""#), "\(answer)")
-        #expect(serving.output.contains("reloaded contracts: 5 contracts, 12 cases"), "\(serving.output)")
+        #expect(serving.output.contains("reloaded contracts: 6 contracts, 17 cases"), "\(serving.output)")
 
         try serving.write("products/get.json", "{ \"id\": \"products.get\", ")
         var errors = ""

@@ -36,12 +36,13 @@ struct ExampleDriftDiffTests {
         return DiffRun.compare(old: before, new: after)
     }
 
-    /// The four drifts of `MarketAPI --drift` (Rendering.swift), as a team would write them into
-    /// the contracts to match the server: `createdAt` renamed `created_at`, `price` sent as a
-    /// string, no `Location` on a create, and 200 with a body for a delete.
+    /// The four drifts of `MarketAPI --drift` (Rendering.swift) that change the shape of a response,
+    /// as a team would write them into the contracts to match the server: `createdAt` renamed
+    /// `created_at`, `price` sent as a string, no `Location` on a create, and 200 with a body for a
+    /// delete. (The others change what the server keeps, which only a flow sees.)
     func writeDrift(into tree: URL) throws {
         try edit(tree, "schemas/product.json", [
-            (#""required": ["id", "name", "price", "currency", "createdAt"]"#, #""required": ["id", "name", "price", "currency", "created_at"]"#),
+            (#""required": ["id", "name", "price", "currency", "createdAt", "updatedAt"]"#, #""required": ["id", "name", "price", "currency", "created_at", "updatedAt"]"#),
             (#""createdAt": { "type": "string", "format": "date-time" }"#, #""created_at": { "type": "string", "format": "date-time" }"#),
             (##""price": { "$ref": "#/$defs/Price" }"##, #""price": { "type": "string", "pattern": "^[0-9]+\\.[0-9]+$" }"#),
         ])
@@ -53,7 +54,7 @@ struct ExampleDriftDiffTests {
             (#""response": { "status": 204, "empty": true }"#, #""response": { "status": 200, "schema": { "type": "object", "required": ["deleted"], "properties": { "deleted": { "type": "integer" } } } }"#),
         ])
         // The examples follow, so the tree lints clean.
-        for file in ["products/get.json", "products/list.json", "products/create.json"] {
+        for file in ["products/get.json", "products/list.json", "products/create.json", "products/update.json"] {
             let url = tree.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8)
             // Only the response's example: the request a create sends keeps its number.
@@ -76,7 +77,7 @@ struct ExampleDriftDiffTests {
         }
         let price = try #require(has("response-type-changed", "products.get/found", "response body /price"), "\(result.changes.map(\.rule))")
         #expect(price.old?.value == #""number""# && price.new?.value == #""string""#)
-        #expect(price.old?.location == "old/schemas/product.json:24:24", "placed where OLD's $defs writes the type")
+        #expect(price.old?.location == "old/schemas/product.json:25:24", "placed where OLD's $defs writes the type")
         #expect(price.new?.location == "new/schemas/product.json:10:24")
         #expect(price.fixtures == ["products.get/found.json"])
         let renamed = try #require(has("response-required-property-removed", "products.list/first-page", "response body /items/*/createdAt"))
@@ -86,7 +87,7 @@ struct ExampleDriftDiffTests {
         #expect(result.exitCode(failOn: .breaking) == 1)
         // The app's fixtures say so too: they no longer match what the server sends.
         let stale = Set(result.changes.filter { $0.rule == "fixture-no-longer-matches" }.compactMap(\.caseName))
-        #expect(stale == ["found", "read-back", "first-page", "created", "deleted"])
+        #expect(stale == ["found", "read-back", "read-after-update", "first-page", "created", "deleted", "updated"])
         // A number's bounds say nothing of a price that is a string now: no noise about them.
         #expect(!result.changes.contains { $0.rule.contains("minimum") || $0.rule.contains("multiple-of") })
     }
@@ -96,7 +97,10 @@ struct ExampleDriftDiffTests {
         let old = try copy("old")
         let new = try copy("new")
         try FileManager.default.moveItem(at: new.appendingPathComponent("schemas/product.json"), to: new.appendingPathComponent("schemas/item.json"))
-        for file in ["products/get.json", "products/create.json", "schemas/product-page.json", "schemas/new-product.json"] {
+        for file in [
+            "products/get.json", "products/create.json", "products/update.json", "schemas/product-page.json", "schemas/new-product.json",
+            "schemas/product-changes.json",
+        ] {
             try edit(new, file, [("\"product.json", "\"item.json"), ("/product.json", "/item.json")].filter { edit in
                 (try? String(contentsOf: new.appendingPathComponent(file), encoding: .utf8).contains(edit.0)) == true
             })

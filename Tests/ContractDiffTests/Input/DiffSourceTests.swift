@@ -22,7 +22,7 @@ struct DiffSourceTests {
         let tree = try scratch.load("contracts", in: scratch.repository).get()
         #expect(tree.kind == .folder)
         #expect(tree.shownAs == "contracts")
-        #expect(Set(tree.set.contracts.map(\.id)) == ["health.get", "products.create", "products.delete", "products.get", "products.list"])
+        #expect(Set(tree.set.contracts.map(\.id)) == ["health.get", "products.create", "products.delete", "products.get", "products.list", "products.update"])
         #expect(try tree.contract("products.get").file == "contracts/products/get.json")
         #expect(try tree.contract("products.get").summary == "One product, by its id")
         #expect(tree.set.relativePaths["contracts/products/get.json"] == "products/get.json")
@@ -72,7 +72,7 @@ struct DiffSourceTests {
         #expect(try old.contract("products.get").file == "HEAD~1:contracts/products/get.json")
         #expect(Set(old.set.contracts.map(\.file)) == [
             "HEAD~1:contracts/health.json", "HEAD~1:contracts/products/create.json", "HEAD~1:contracts/products/delete.json",
-            "HEAD~1:contracts/products/get.json", "HEAD~1:contracts/products/list.json",
+            "HEAD~1:contracts/products/get.json", "HEAD~1:contracts/products/list.json", "HEAD~1:contracts/products/update.json",
         ])
         #expect(old.set.relativePaths["HEAD~1:contracts/schemas/product.json"] == "schemas/product.json")
         #expect(old.set.documents["schemas/product.json"] != nil)

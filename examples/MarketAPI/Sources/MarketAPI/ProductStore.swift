@@ -1,6 +1,6 @@
 import Foundation
 
-/// The catalogue, in memory. An actor, so concurrent creates and deletes never interleave.
+/// The catalogue, in memory. An actor, so concurrent creates, updates and deletes never interleave.
 actor ProductStore {
     private var products: [Int: Product] = [:]
     private var nextID = 1
@@ -14,8 +14,8 @@ actor ProductStore {
         ]
         for (offset, (name, cents, currency, vendor)) in seed.enumerated() {
             let id = offset + 1
-            products[id] = Product(
-                id: id, name: name, cents: cents, currency: currency, vendor: vendor, createdAt: launch.addingTimeInterval(Double(offset) * 60))
+            let created = launch.addingTimeInterval(Double(offset) * 60)
+            products[id] = Product(id: id, name: name, cents: cents, currency: currency, vendor: vendor, createdAt: created, updatedAt: created)
         }
         nextID = seed.count + 1
     }
@@ -31,13 +31,33 @@ actor ProductStore {
     }
 
     func create(_ new: NewProduct) -> Product {
-        let product = Product(id: nextID, name: new.name, cents: new.cents, currency: new.currency, vendor: nil, createdAt: Date())
+        let now = Self.now()
+        let product = Product(id: nextID, name: new.name, cents: new.cents, currency: new.currency, vendor: nil, createdAt: now, updatedAt: now)
         products[nextID] = product
         nextID += 1
         return product
     }
 
+    /// The product with the changes made, or nil when there is none with this id. The drifting
+    /// mode answers with changes it does not `keep`, or does not `stamp` with the time.
+    func update(_ id: Int, with changes: ProductChanges, keep: Bool = true, stamp: Bool = true) -> Product? {
+        guard var product = products[id] else { return nil }
+        if let name = changes.name { product.name = name }
+        if let cents = changes.cents { product.cents = cents }
+        if let currency = changes.currency { product.currency = currency }
+        // Times are sent in whole seconds: an update within the second of the last change is
+        // stamped a second after it, so that `updatedAt` always moves forward.
+        if stamp { product.updatedAt = max(Self.now(), product.updatedAt.addingTimeInterval(1)) }
+        if keep { products[id] = product }
+        return product
+    }
+
     func delete(_ id: Int) -> Bool {
         products.removeValue(forKey: id) != nil
+    }
+
+    /// The clock in whole seconds, as the API sends times (`2026-01-05T09:30:00Z`).
+    private static func now() -> Date {
+        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
 }

@@ -16,6 +16,7 @@ struct Rendering: Sendable {
             members.append(("vendor", Self.object([("id", String(vendor.id)), ("name", Self.string(vendor.name))])))
         }
         members.append((drift.contains(.renamedField) ? "created_at" : "createdAt", Self.string(product.createdAt.formatted(.iso8601))))
+        members.append(("updatedAt", Self.string(product.updatedAt.formatted(.iso8601))))
         return Self.object(members)
     }
 
@@ -80,6 +81,18 @@ struct Drift: OptionSet, Sendable {
     static let priceRoundedOnStore = Drift(rawValue: 1 << 4)
     /// `DELETE` answers as if it deleted, and keeps the product: a read after it still finds it.
     static let deleteKeepsProduct = Drift(rawValue: 1 << 5)
+    /// A `PATCH` that changes the price and sends no currency resets the currency to `USD`, as a
+    /// handler that decodes the body into a whole product with defaults does: the answer keeps the
+    /// schema; only a flow that knows the currency the product was made with sees it.
+    static let updateResetsFields = Drift(rawValue: 1 << 6)
+    /// `PATCH` answers with the changed product and keeps the old one: a read after it shows the
+    /// values from before.
+    static let updateNotStored = Drift(rawValue: 1 << 7)
+    /// An update leaves `updatedAt` where it was (at `createdAt`, for a product never updated).
+    static let staleUpdatedAt = Drift(rawValue: 1 << 8)
 
-    static let all: Drift = [.renamedField, .priceAsString, .missingLocation, .deleteReturnsOK, .priceRoundedOnStore, .deleteKeepsProduct]
+    static let all: Drift = [
+        .renamedField, .priceAsString, .missingLocation, .deleteReturnsOK, .priceRoundedOnStore, .deleteKeepsProduct,
+        .updateResetsFields, .updateNotStored, .staleUpdatedAt,
+    ]
 }

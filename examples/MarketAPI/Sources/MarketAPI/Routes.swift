@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// The endpoints of `contracts/`: health, and the product catalogue (list, get, create, delete).
+/// The endpoints of `contracts/`: health, and the product catalogue (list, get, create, update,
+/// delete).
 struct Routes: Sendable {
     let store: ProductStore
     let rendering: Rendering
@@ -12,6 +13,7 @@ struct Routes: Sendable {
         router.get("/api/products") { request, _ in await list(request) }
         router.get("/api/products/:id") { _, context in await get(context.parameters.get("id") ?? "") }
         router.post("/api/products") { request, _ in await create(request) }
+        router.patch("/api/products/:id") { request, context in await update(request, context.parameters.get("id") ?? "") }
         router.delete("/api/products/:id") { request, context in await delete(request, context.parameters.get("id") ?? "") }
     }
 
@@ -46,6 +48,26 @@ struct Routes: Sendable {
             var response = json(201, rendering.product(product))
             if !rendering.drift.contains(.missingLocation) { response.headers[.location] = "/api/products/\(product.id)" }
             return response
+        }
+    }
+
+    /// The token first, then the id, then the body: a bad body for a missing product is a 404.
+    private func update(_ request: Request, _ id: String) async -> Response {
+        guard isAuthorized(request) else { return failure(.unauthorized) }
+        guard let number = Int(id), await store.product(number) != nil else { return failure(.notFound(id)) }
+        guard let buffer = try? await request.body.collect(upTo: 1 << 20) else {
+            return failure(.invalidProduct("the body must be at most 1 MiB of JSON"))
+        }
+        switch ProductChanges.parse(Data(buffer.readableBytesView)) {
+        case .failure(let error):
+            return failure(error)
+        case .success(var changes):
+            if rendering.drift.contains(.updateResetsFields), changes.cents != nil, changes.currency == nil { changes.currency = "USD" }
+            let updated = await store.update(
+                number, with: changes, keep: !rendering.drift.contains(.updateNotStored), stamp: !rendering.drift.contains(.staleUpdatedAt))
+            // Deleted since the look-up above.
+            guard let product = updated else { return failure(.notFound(id)) }
+            return json(200, rendering.product(product))
         }
     }
 

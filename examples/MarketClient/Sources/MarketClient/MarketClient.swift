@@ -30,6 +30,16 @@ public struct MarketClient: Sendable {
         return try await send("POST", "/api/products", body: body)
     }
 
+    /// Changes the fields given (at least one); the others keep their values.
+    public func updateProduct(id: Int, name: String? = nil, price: Decimal? = nil, currency: String? = nil) async throws(MarketError) -> Product {
+        var changes: [String: Any] = [:]
+        if let name { changes["name"] = name }
+        if let price { changes["price"] = NSDecimalNumber(decimal: price) }
+        if let currency { changes["currency"] = currency }
+        let body = try? JSONSerialization.data(withJSONObject: changes, options: [.sortedKeys])
+        return try await send("PATCH", "/api/products/\(id)", body: body)
+    }
+
     private func send<Value: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil) async throws(MarketError) -> Value {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }

@@ -7,6 +7,8 @@ public struct Product: Decodable, Equatable, Sendable {
     public var currency: String
     public var vendor: Vendor?
     public var createdAt: Date
+    /// `createdAt` until the first update, then the time of the last one.
+    public var updatedAt: Date
 
     public struct Vendor: Decodable, Equatable, Sendable {
         public var id: Int

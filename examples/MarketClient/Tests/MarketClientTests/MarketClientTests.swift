@@ -55,6 +55,17 @@ struct MarketClientTests {
         #expect(stub.invalidRequests.isEmpty)
     }
 
+    /// The body the client sends holds only the fields given, and the stub holds it to
+    /// `products.update`: an empty body, or a member the schema does not have, would fail this test.
+    @Test func changesAProductsPrice() async throws {
+        let product = try await client.updateProduct(id: 6, price: Decimal(string: "15.5")!)
+        #expect(product.price == Decimal(string: "15.5"))
+        #expect(product.currency == "KRW")
+        #expect(product.updatedAt > product.createdAt)
+        #expect(stub.requests.map(\.fixture) == ["products.update/updated"])
+        #expect(stub.invalidRequests.isEmpty)
+    }
+
     /// A request the contract refuses fails the test, and the client gets the stub's 400.
     @Test func aPageSizeTheContractRefusesFailsTheTest() async throws {
         try await withKnownIssue {
