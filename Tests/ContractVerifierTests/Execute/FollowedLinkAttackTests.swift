@@ -98,4 +98,23 @@ struct FollowedLinkAttackTests {
             #expect(!text.contains("Secr3t"), "\(written): \(format) shows a credential")
         }
     }
+
+    /// A link of megabytes (a body's value can be 32 MiB) is not followed, and what the reports
+    /// say of it stays short: the JSON report reads back (`contract merge` takes no text over
+    /// 1 MiB) and no message quotes the whole link.
+    @Test(arguments: ["http://{E}/", "/", "http://{B}/", "?q="])
+    func aVeryLongLinkIsNotFollowedAndTheReportReadsBack(_ start: String) async throws {
+        let (report, hostile, _) = try await Self.run(start + String(repeating: "a", count: 2_000_000))
+        #expect(hostile.requests.map(\.target).allSatisfy { $0 == "/start" }, "\(hostile.requests.map { $0.target.prefix(40) })")
+        for result in report.results {
+            #expect(result.outcome == .failed)
+            #expect(result.attempts == 0)
+            for finding in result.findings + result.teardown {
+                #expect(finding.message.count < 1_000, "\(finding.message.prefix(200))")
+            }
+            #expect(result.request.url.utf8.count <= FollowedLink.maxBytes + Secrets.cutMark.utf8.count, "\(result.request.url.utf8.count)")
+        }
+        let read = ShardReport.read(Array(JSONReport.render(report).utf8), file: "r.json")
+        if case .failure(let problems) = read { Issue.record("the report does not read back: \(problems)") }
+    }
 }
