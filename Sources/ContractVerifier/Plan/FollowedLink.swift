@@ -46,9 +46,9 @@ enum FollowedLink {
         // Relative: against the referrer's path (its last segment replaced) or the base's folder.
         let against = referrer.flatMap(Parts.init) ?? base
         let folderPath = referrer == nil ? against.path + "/" : against.path
-        if reference.isEmpty || reference.hasPrefix("?") {
-            return .success(base.origin + against.path + reference)
-        }
+        // Nothing but a fragment: the page that gave the link, its query included.
+        if reference.isEmpty { return .success(base.origin + against.pathAndQuery) }
+        if reference.hasPrefix("?") { return .success(base.origin + against.path + reference) }
         let directory = folderPath.lastIndex(of: "/").map { String(folderPath[...$0]) } ?? "/"
         return .success(base.origin + directory + reference)
     }
