@@ -54,7 +54,9 @@ struct FollowedLinkAttackTests {
     /// Runs the contracts against a server that gives `link` (`{B}` its own authority, `{E}`
     /// the other server's), with the key in a header of every request and the password in the
     /// base URL; the other server must receive nothing.
-    static func run(_ link: String) async throws -> (report: VerifyReport, hostile: LoopbackHTTPServer, link: String) {
+    static func run(
+        _ link: String, contracts: [String: String] = contracts, key: String = key
+    ) async throws -> (report: VerifyReport, hostile: LoopbackHTTPServer, link: String) {
         let evil = try LoopbackHTTPServer { _, _ in .json(status: 200, "{}") }
         defer { evil.stop() }
         let store = Hostile(link: "")
@@ -116,5 +118,39 @@ struct FollowedLinkAttackTests {
         }
         let read = ShardReport.read(Array(JSONReport.render(report).utf8), file: "r.json")
         if case .failure(let problems) = read { Issue.record("the report does not read back: \(problems)") }
+    }
+
+    /// A `url` with a secret in it, after the link: a secret that URLs write another way (a
+    /// space, a quote, a non-ASCII letter) is masked in the refusal, which quotes the link
+    /// percent-encoded, and in the request shown, whether the link is followed or not.
+    @Test(arguments: ["http://{E}/x", "/x", "?page=2"])
+    func aSecretInTheURLIsShownInNoForm(_ link: String) async throws {
+        let key = "k3y Secr3t\"\u{E9}|{9931}"
+        let contracts = [
+            "secret.json": """
+                {
+                  "id": "secret",
+                  "request": { "method": "GET", "path": "/items" },
+                  "cases": [
+                    { "name": "token-in-url",
+                      "setup": [ { "name": "start", "request": { "method": "GET", "path": "/start" }, "capture": { "next": "/next" } } ],
+                      "request": { "url": "${capture:next}${capture:next}/${env:KEY}?token=${env:KEY}" },
+                      "response": { "status": 201 } },
+                    { "name": "token-in-query",
+                      "setup": [ { "name": "start", "request": { "method": "GET", "path": "/start" }, "capture": { "next": "/next" } } ],
+                      "request": { "url": "${capture:next}", "query": { "token": "${env:KEY}" } },
+                      "response": { "status": 201 } }
+                  ]
+                }
+                """
+        ]
+        let (report, _, written) = try await Self.run(link, contracts: contracts, key: key)
+        #expect(report.results.count == 2)
+        for result in report.results {
+            #expect(result.outcome == .failed, "\(written): \(result.name)")
+        }
+        for (format, text) in try ReproductionChainTests.everyFormat(report) {
+            #expect(!text.contains("Secr3t"), "\(written): \(format) shows the secret")
+        }
     }
 }
