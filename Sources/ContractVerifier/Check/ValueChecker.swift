@@ -76,8 +76,9 @@ struct ValueChecker {
         }
     }
 
-    /// Equal as JSON; a text taken from a header or a part of a text equals a number or a boolean
-    /// written the same way (`"41"` and `41`): the schema holds the type. Only a text that holds
+    /// Equal as JSON; a text taken from a header or a part of a text equals a boolean written the
+    /// same way, and a number it writes as JSON, by value (`"41"` and `41`, `"12.50"` and `12.5`):
+    /// the schema holds the type. Only a text that holds
     /// such a capture: a string the contract writes out (`"/price": "12"`) means a string, and a
     /// value captured whole from a JSON body keeps its type (a create's `"41"` is not a read's `41`).
     private func same(_ value: JSONValue, _ expected: JSONValue) -> Bool {
@@ -87,7 +88,10 @@ struct ValueChecker {
             let template = try? TemplateString(parsing: written), template.capturedVariables.contains(where: bindings.textCaptures.contains)
         else { return false }
         switch (rendered, value) {
-        case (.string(let text), .number), (.string(let text), .bool):
+        case (.string(let text), .number(let number)):
+            // By value: the body's number reads back normalised (`12.50` as `12.5`, `1e2` as `100`).
+            return JSONNumber(text) == number
+        case (.string(let text), .bool):
             return CanonicalJSONWriter(style: .compact).string(value) == text
         default:
             return false

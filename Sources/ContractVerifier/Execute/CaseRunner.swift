@@ -193,7 +193,8 @@ struct CaseRunner: Sendable {
         _ planned: PlannedCase, _ method: HTTPMethod, _ request: CaseRequest, _ bindings: Bindings, _ finding: Finding, after chain: [ChainStep],
         start: ContinuousClock.Instant
     ) -> CaseResult {
-        let link = request.url.map(bindings.display) ?? ""
+        // A link of megabytes (a body's value) is not followed, and shown cut.
+        let link = FollowedLink.shown(request.url.map(bindings.display) ?? "")
         let result = CaseResult(
             contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
             request: DisplayedRequest(method: method.rawValue, url: link, headers: [], body: nil),

@@ -10,7 +10,7 @@ struct Bindings: Sendable {
     /// is resolved against.
     var linkReferrers: [String: String] = [:]
     /// The captures that are text by where they came from (a header, or the part of a text a
-    /// pattern picked), not by a JSON body's type: only these equal a number written the same way.
+    /// pattern picked), not by a JSON body's type: only these equal a number they write (by value).
     var textCaptures: Set<String> = []
     /// The case's own `${unique:…}` values (``UniqueValues/forCase(_:)`` of the run's, which the
     /// case runner gives); the stable ones where no case runs (a check of a response alone).

@@ -10,8 +10,11 @@
 ///   against the URL of the request whose response gave the link; where the link is not one
 ///   captured value, against the base URL read as a folder.
 /// - A fragment is never sent; characters a URL cannot hold (a space, non-ASCII) are
-///   percent-encoded; a control character refuses the link.
+///   percent-encoded; a control character, or a length past ``maxBytes``, refuses the link.
 enum FollowedLink {
+    /// The longest link followed, in bytes once percent-encoded.
+    static let maxBytes = 65_536
+
     struct Refusal: Error, Equatable {
         var message: String
     }
@@ -25,8 +28,11 @@ enum FollowedLink {
         if link.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return .failure(Refusal(message: "the link has a control character"))
         }
+        // Checked before encoding too, so a link of megabytes is not encoded first.
+        guard link.utf8.count <= maxBytes else { return .failure(tooLong(link.utf8.count)) }
         let withoutFragment = link.firstIndex(of: "#").map { String(link[..<$0]) } ?? link
         let reference = encoded(withoutFragment)
+        guard reference.utf8.count <= maxBytes else { return .failure(tooLong(reference.utf8.count)) }
         guard let base = Parts(baseURL) else { return .failure(Refusal(message: "the base URL has no origin")) }
         if let scheme = schemeOf(reference) {
             return sameOrigin(reference, scheme: scheme, base: base)
@@ -40,22 +46,44 @@ enum FollowedLink {
         // Relative: against the referrer's path (its last segment replaced) or the base's folder.
         let against = referrer.flatMap(Parts.init) ?? base
         let folderPath = referrer == nil ? against.path + "/" : against.path
-        if reference.isEmpty || reference.hasPrefix("?") {
-            return .success(base.origin + against.path + reference)
-        }
+        // Nothing but a fragment: the page that gave the link, its query included.
+        if reference.isEmpty { return .success(base.origin + against.pathAndQuery) }
+        if reference.hasPrefix("?") { return .success(base.origin + against.path + reference) }
         let directory = folderPath.lastIndex(of: "/").map { String(folderPath[...$0]) } ?? "/"
         return .success(base.origin + directory + reference)
     }
 
+    /// A link as a request not sent shows it: past ``maxBytes`` cut, with `…`.
+    static func shown(_ link: String) -> String {
+        guard link.utf8.count > maxBytes else { return link }
+        var bytes = 0
+        var end = link.unicodeScalars.startIndex
+        for scalar in link.unicodeScalars {
+            bytes += scalar.utf8.count
+            guard bytes <= maxBytes else { break }
+            end = link.unicodeScalars.index(after: end)
+        }
+        return String(link.unicodeScalars[..<end]) + Secrets.cutMark
+    }
+
+    private static func tooLong(_ bytes: Int) -> Refusal {
+        Refusal(message: "the link is \(ResponseChecker.grouped(bytes)) bytes long; a link is followed up to \(ResponseChecker.grouped(maxBytes)) bytes")
+    }
+
+    /// A link as a message quotes it: cut where it is long.
+    private static func quoted(_ link: String) -> String {
+        "'" + ResponseChecker.clip(link, to: 200) + "'"
+    }
+
     /// An absolute link's scheme, host and port checked against the base URL's.
     private static func sameOrigin(_ link: String, scheme: String, base: Parts) -> Result<String, Refusal> {
-        guard let parts = Parts(link) else { return .failure(Refusal(message: "the link '\(link)' has no host")) }
+        guard let parts = Parts(link) else { return .failure(Refusal(message: "the link \(quoted(link)) has no host")) }
         if parts.hasUserInformation {
-            return .failure(Refusal(message: "the link '\(Parts.withoutUserInformation(link))' carries user information, and a link is followed only without it"))
+            return .failure(Refusal(message: "the link \(quoted(Parts.withoutUserInformation(link))) carries user information, and a link is followed only without it"))
         }
         guard parts.scheme == base.scheme, parts.host == base.host, parts.port == base.port else {
             return .failure(Refusal(
-                message: "the link '\(link)' is not on the server under test (\(base.scheme)://\(base.hostAndPort)); "
+                message: "the link \(quoted(link)) is not on the server under test (\(base.scheme)://\(base.hostAndPort)); "
                     + "a link is followed only on the base URL's scheme, host and port"))
         }
         return .success(base.origin + parts.pathAndQuery)

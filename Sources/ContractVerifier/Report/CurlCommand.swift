@@ -3,8 +3,12 @@
 enum CurlCommand {
     static func line(for request: DisplayedRequest) -> String {
         var parts = ["curl", "-i"]
-        if request.method != "GET" || request.body != nil {
-            parts += ["-X", request.method]
+        if request.method == "HEAD" && request.body == nil {
+            // `-X HEAD` would wait for the body the server does not send.
+            parts.append("--head")
+        } else if request.method != "GET" || request.body != nil {
+            // Quoted too: a method read back from an edited report is any text.
+            parts += ["-X", quote(request.method)]
         }
         parts.append(quote(request.url))
         for header in request.headers {

@@ -103,6 +103,25 @@ struct FlowAttackValueTests {
         #expect(try findings("/id", .differs(.string("${capture:bodyMade}"))).isEmpty)
     }
 
+    /// A header's text equals the body's number where the two write the same number: a price of
+    /// `12.50` in both, or `1e2`, is no drift, though the number reads back as `12.5` and `100`.
+    @Test func aCapturedTextEqualsTheNumberItWrites() throws {
+        var bindings = Bindings(environment: [:], captures: ["price": .string("12.50"), "hundred": .string("1e2"), "word": .string("12.50x")])
+        for name in ["price", "hundred", "word"] {
+            bindings.noteSources(of: [SetupStep.Capture(variable: name, source: .header("X-\(name)"))], from: "http://h/x")
+        }
+        let checker = ValueChecker(bindings: bindings, checker: ResponseChecker(catalog: SchemaCatalog(Fixtures.load([:]))))
+        let body = try JSONParser().parse(#"{"price": 12.50, "hundred": 1e2, "other": 12.5001}"#).value
+        func findings(_ pointer: String, _ relation: ValueExpectation.Relation) throws -> [String] {
+            checker.check([ValueExpectation(pointer: try JSONPointer(parsing: pointer), relation: relation)], in: body).map(\.message)
+        }
+        #expect(try findings("/price", .equals(.string("${capture:price}"))).isEmpty)
+        #expect(try findings("/hundred", .equals(.string("${capture:hundred}"))).isEmpty)
+        #expect(try findings("/price", .differs(.string("${capture:price}"))) == [#"expected /price to differ from the captured 'price' ("12.50"), found the same"#])
+        #expect(try findings("/other", .equals(.string("${capture:price}"))) == [#"expected /other to equal the captured 'price' ("12.50"), found 12.5001"#])
+        #expect(try findings("/price", .equals(.string("${capture:word}"))) == [#"expected /price to equal the captured 'word' ("12.50x"), found 12.5"#])
+    }
+
     /// `someElement` over 100,000 elements, the match last: every element is tried once.
     @Test func someElementOverAHundredThousand() throws {
         let elements = (0..<100_000).map { JSONValue.object(JSONObject([JSONObject.Member(key: "id", value: .number(JSONNumber($0)))])) }

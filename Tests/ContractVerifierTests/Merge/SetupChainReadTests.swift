@@ -85,4 +85,20 @@ struct SetupChainReadTests {
         let read = try ShardReport.read(CanonicalJSONWriter(style: .pretty).bytes(edited), file: "r.json").get()
         #expect(read.results[4].chain.first?.request.body == long)
     }
+
+    /// A method from an edited report is text like any other: each curl line quotes it, so a
+    /// line pasted from a merged report runs curl and nothing else.
+    @Test func aMethodFromAnEditedReportIsQuotedInTheCurlLine() throws {
+        let hostile = "GET; touch /tmp/pwned #"
+        var edited = JSONMutations.replacing(Self.setup.appending("0").appending("request").appending("method"), in: Self.document, with: .string(hostile))
+        edited = JSONMutations.replacing(JSONPointer(tokens: ["cases", "4", "request", "method"]), in: edited, with: "$(reboot)")
+        let read = try ShardReport.read(CanonicalJSONWriter(style: .pretty).bytes(edited), file: "r.json").get()
+        let again = VerifyReport(summary: try ShardMerge.merge([read]).get().summary, results: read.results)
+        for (format, text) in try ReproductionChainTests.everyFormat(again) {
+            #expect(!text.contains("-X GET; touch"), "\(format)")
+            #expect(!text.contains("-X $(reboot)"), "\(format)")
+        }
+        #expect(CurlCommand.line(for: read.results[4].chain[0].request).hasPrefix("curl -i -X 'GET; touch /tmp/pwned #' "))
+        #expect(CurlCommand.line(for: read.results[4].request).hasPrefix("curl -i -X '$(reboot)' "))
+    }
 }

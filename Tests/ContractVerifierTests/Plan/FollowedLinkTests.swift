@@ -40,6 +40,9 @@ struct FollowedLinkTests {
         #expect(resolve("?limit=2&cursor=b", referrer: referrer) == "http://127.0.0.1:8080/api/items?limit=2&cursor=b")
         #expect(resolve("page/2", referrer: referrer) == "http://127.0.0.1:8080/api/page/2")
         #expect(resolve("/items", referrer: referrer) == "http://127.0.0.1:8080/items")
+        // A fragment alone is the page that gave it, its query included (RFC 3986, 5.2.2).
+        #expect(resolve("#top", referrer: referrer) == referrer)
+        #expect(resolve("#top") == "http://127.0.0.1:8080/api")
     }
 
     @Test func theBaseURLsCredentialsGoWithTheLinkNotTheLinksOwn() {

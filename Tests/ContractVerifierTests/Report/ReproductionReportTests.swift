@@ -58,4 +58,13 @@ struct ReproductionReportTests {
         #expect(!JUnitReport.render(report).contains("<script>"))
         #expect(!MarkdownReport.render(report).contains("\u{1B}"))
     }
+
+    /// `curl -X HEAD` asks for a body the server does not send, and waits for it until its
+    /// timeout: a HEAD request is reproduced with `--head`.
+    @Test func aHeadRequestIsReproducedWithHead() {
+        let head = DisplayedRequest(method: "HEAD", url: "http://127.0.0.1:PORT/api/things/1", headers: [], body: nil)
+        #expect(CurlCommand.line(for: head) == "curl -i --head http://127.0.0.1:PORT/api/things/1")
+        let get = DisplayedRequest(method: "GET", url: "http://127.0.0.1:PORT/api/things/1", headers: [], body: nil)
+        #expect(CurlCommand.line(for: get) == "curl -i http://127.0.0.1:PORT/api/things/1")
+    }
 }
