@@ -79,7 +79,7 @@ enum FollowedLink {
     private static func sameOrigin(_ link: String, scheme: String, base: Parts) -> Result<String, Refusal> {
         guard let parts = Parts(link) else { return .failure(Refusal(message: "the link \(quoted(link)) has no host")) }
         if parts.hasUserInformation {
-            return .failure(Refusal(message: "the link \(quoted(Parts.withoutUserInformation(link))) carries user information, and a link is followed only without it"))
+            return .failure(Refusal(message: "the link \(quoted(BaseURL.shown(link))) carries user information, and a link is followed only without it"))
         }
         guard parts.scheme == base.scheme, parts.host == base.host, parts.port == base.port else {
             return .failure(Refusal(
@@ -89,15 +89,11 @@ enum FollowedLink {
         return .success(base.origin + parts.pathAndQuery)
     }
 
-    /// The scheme of an absolute URL (RFC 3986 `scheme ":"`), lowercased; nil for a reference.
+    /// The scheme of an absolute URL (RFC 3986 `scheme ":"`), lowercased; nil for a reference (a
+    /// colon after a `/` or `?` belongs to a path or query, `/a:b`, which no scheme has).
     private static func schemeOf(_ text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let candidate = text[..<colon]
-        guard let first = candidate.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-            candidate.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
-        else { return nil }
-        // A colon after a `/` or `?` belongs to a path or query (`/a:b`), not a scheme.
-        return candidate.contains(where: { $0 == "/" || $0 == "?" }) ? nil : candidate.lowercased()
+        guard let colon = text.firstIndex(of: ":"), BaseURLSyntax.isScheme(text[..<colon]) else { return nil }
+        return text[..<colon].lowercased()
     }
 
     /// Every byte a URL cannot hold as it is, percent-encoded; `%` is kept, as the link's own
@@ -155,15 +151,6 @@ enum FollowedLink {
             if !portText.isEmpty, port == nil { return nil }
             pathAndQuery = String(rest[authority.endIndex...])
             path = String(pathAndQuery.prefix { $0 != "?" })
-        }
-
-        /// `url` with its user information left out, for a message.
-        static func withoutUserInformation(_ url: String) -> String {
-            guard let schemeEnd = url.range(of: "://") else { return url }
-            let rest = url[schemeEnd.upperBound...]
-            let authority = rest.prefix { $0 != "/" && $0 != "?" }
-            guard let at = authority.lastIndex(of: "@") else { return url }
-            return String(url[..<schemeEnd.upperBound]) + "***@" + String(rest[authority.index(after: at)...])
         }
     }
 }
