@@ -163,9 +163,9 @@ extension HTMLReport {
     /// After setup steps, a line for each (at most ``ReportFormatting/maxChain``), named, first.
     private static func reproduce(_ result: CaseResult) -> String {
         let line = CurlCommand.line(for: result.request)
-        let cut = line.count > maxCurl ? " <small>(cut: the JSON report has the whole request)</small>" : ""
         guard !result.chain.isEmpty else {
-            return "<div class=\"reproduce\"><p class=\"label\">Send the request again (a click selects the whole line)\(cut)</p><pre><code>\(HTMLText.clipped(line, to: maxCurl))</code></pre></div>\n"
+            // One line: the block without its closing line break, the page as it was.
+            return "<div class=\"reproduce\">" + curlBlock(line, label: "Send the request again (a click selects the whole line)").dropLast() + "</div>\n"
         }
         var html = "<div class=\"reproduce\"><p class=\"label\">Send the requests again, in this order: the setup steps, then the request that decided the case (a click selects a whole line)</p>\n"
         for (index, step) in result.chain.prefix(ReportFormatting.maxChain).enumerated() {
