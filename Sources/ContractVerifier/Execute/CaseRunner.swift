@@ -49,8 +49,7 @@ struct CaseRunner: Sendable {
                 return tearDown(planned, bindings, finish(result, error: error, setup: step.name, start: start), deliver)
             case .success(let response):
                 var bindings = bindings
-                bindings.noteSources(of: step.captures, from: request.send.url)
-                if let finding = checkSetup(step, response, captures: &bindings.captures) {
+                if let finding = checkStep(step, response, into: &bindings, from: request.send.url, kind: .setup) {
                     result.response = Self.summary(response)
                     result.findings = [finding]
                     result.duration = ContinuousClock.now - start
@@ -105,12 +104,12 @@ struct CaseRunner: Sendable {
                         request: testCase.request, status: StatusExpectation([.code(response.status)]), captures: testCase.captures)
                     // Captured afresh, so a failed one is known even where a setup step made a
                     // value of the same name (which the teardown still gets, as before).
-                    var fresh = bindings.captures
-                    for capture in testCase.captures { fresh[capture.variable] = nil }
-                    ownCapture = checkStep(own, response, captures: &fresh, kind: .teardown, named: "the case's response")
-                    uncaptured = testCase.captures.map(\.variable).filter { fresh[$0] == nil }
-                    bindings.captures.merge(fresh) { _, new in new }
-                    bindings.noteSources(of: testCase.captures, from: request.send.url)
+                    var fresh = bindings
+                    for capture in testCase.captures { fresh.captures[capture.variable] = nil }
+                    ownCapture = checkStep(own, response, into: &fresh, from: request.send.url, kind: .teardown, named: "the case's response")
+                    uncaptured = testCase.captures.map(\.variable).filter { fresh.captures[$0] == nil }
+                    fresh.captures.merge(bindings.captures) { made, _ in made }
+                    bindings = fresh
                 }
                 result.findings = checker.check(response, against: testCase.response, schema: planned.responseSchema, bindings: bindings)
                 // A value the response is held to that could not be captured fails the case: else
@@ -171,8 +170,7 @@ struct CaseRunner: Sendable {
                 result.teardown.append(redacted(
                     Finding(kind: .teardown, rule: "teardown.no-response", subject: step.name, message: "teardown step '\(step.name)' got no response: \(error)\(retried)")))
             case .success(let response):
-                bindings.noteSources(of: step.captures, from: request.send.url)
-                if let finding = checkStep(step, response, captures: &bindings.captures, kind: .teardown) {
+                if let finding = checkStep(step, response, into: &bindings, from: request.send.url, kind: .teardown) {
                     result.teardown.append(redacted(finding))
                 }
             }
@@ -222,16 +220,12 @@ struct CaseRunner: Sendable {
         return redacted(result)
     }
 
-    /// The step's status, then its captures; the first problem fails a setup step (and the case).
-    private func checkSetup(_ step: SetupStep, _ response: HTTPResponse, captures: inout [String: JSONValue]) -> Finding? {
-        checkStep(step, response, captures: &captures, kind: .setup)
-    }
-
-    /// A setup or teardown step's status, then its captures: the first problem, with rules named
-    /// after the kind (`setup.status`, `teardown.status`).
+    /// A setup or teardown step's status, then its captures, kept in `bindings` with the `url`
+    /// the response came from: the first problem, with rules named after the kind
+    /// (`setup.status`, `teardown.status`). The first problem fails a setup step (and the case).
     /// - Parameter named: how messages name the step; `setup step 'create'` by default.
     private func checkStep(
-        _ step: SetupStep, _ response: HTTPResponse, captures: inout [String: JSONValue], kind: Finding.Kind, named: String? = nil
+        _ step: SetupStep, _ response: HTTPResponse, into bindings: inout Bindings, from url: String, kind: Finding.Kind, named: String? = nil
     ) -> Finding? {
         let word = kind.rawValue
         let shown = named ?? "\(word) step '\(step.name)'"
@@ -257,7 +251,7 @@ struct CaseRunner: Sendable {
         for capture in step.captures {
             switch CapturedValue.read(capture, body: document, headers: response.headers) {
             case .success(let value):
-                captures[capture.variable] = value
+                bindings.keep(value, capturedBy: capture, from: url)
             case .failure(let failure):
                 var pointer: String?
                 if case .body(let at) = capture.source { pointer = at.description }

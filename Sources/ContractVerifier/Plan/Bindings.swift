@@ -16,17 +16,16 @@ struct Bindings: Sendable {
     /// case runner gives); the stable ones where no case runs (a check of a response alone).
     var unique = UniqueValues.stable
 
-    /// Notes where `captures` came from: the request sent to `url` (what a relative link they
-    /// hold resolves against), and which are text by their source.
-    mutating func noteSources(of captures: [SetupStep.Capture], from url: String) {
-        for capture in captures {
-            linkReferrers[capture.variable] = url
-            if case .header = capture.source { textCaptures.insert(capture.variable) } else if capture.pattern != nil {
-                textCaptures.insert(capture.variable)
-            } else {
-                textCaptures.remove(capture.variable)
-            }
-        }
+    /// A value a capture made from the response to the request sent to `url`: kept with where it
+    /// came from, which a relative link it holds resolves against, and whether it is text by its
+    /// source.
+    mutating func keep(_ value: JSONValue, capturedBy capture: SetupStep.Capture, from url: String) {
+        let variable = capture.variable
+        captures[variable] = value
+        linkReferrers[variable] = url
+        var isText = capture.pattern != nil
+        if case .header = capture.source { isText = true }
+        if isText { textCaptures.insert(variable) } else { textCaptures.remove(variable) }
     }
 
     /// The text to send. A missing capture renders empty; the step that should have captured it

@@ -86,9 +86,9 @@ struct FlowAttackValueTests {
     /// part) stands for it: a string the contract writes out is a string, and so is one a JSON
     /// body gave (a create that answers `"41"` and a read that answers `41` drifted).
     @Test func onlyACapturedTextEqualsANumber() throws {
-        var bindings = Bindings(environment: ["N": "12"], captures: ["made": .string("41"), "bodyMade": .string("41")])
-        bindings.noteSources(of: [SetupStep.Capture(variable: "made", source: .header("Location"), pattern: "([0-9]+)$")], from: "http://h/x")
-        bindings.noteSources(of: [SetupStep.Capture(variable: "bodyMade", pointer: try JSONPointer(parsing: "/id"))], from: "http://h/x")
+        var bindings = Bindings(environment: ["N": "12"])
+        bindings.keep(.string("41"), capturedBy: SetupStep.Capture(variable: "made", source: .header("Location"), pattern: "([0-9]+)$"), from: "http://h/x")
+        bindings.keep(.string("41"), capturedBy: SetupStep.Capture(variable: "bodyMade", pointer: try JSONPointer(parsing: "/id")), from: "http://h/x")
         let checker = ValueChecker(bindings: bindings, checker: ResponseChecker(catalog: SchemaCatalog(Fixtures.load([:]))))
         let body = JSONValue.object(JSONObject([JSONObject.Member(key: "n", value: .number(JSONNumber(12))), JSONObject.Member(key: "id", value: .number(JSONNumber(41)))]))
         func findings(_ pointer: String, _ relation: ValueExpectation.Relation) throws -> [String] {
@@ -106,9 +106,9 @@ struct FlowAttackValueTests {
     /// A header's text equals the body's number where the two write the same number: a price of
     /// `12.50` in both, or `1e2`, is no drift, though the number reads back as `12.5` and `100`.
     @Test func aCapturedTextEqualsTheNumberItWrites() throws {
-        var bindings = Bindings(environment: [:], captures: ["price": .string("12.50"), "hundred": .string("1e2"), "word": .string("12.50x")])
-        for name in ["price", "hundred", "word"] {
-            bindings.noteSources(of: [SetupStep.Capture(variable: name, source: .header("X-\(name)"))], from: "http://h/x")
+        var bindings = Bindings(environment: [:])
+        for (name, text) in [("price", "12.50"), ("hundred", "1e2"), ("word", "12.50x")] {
+            bindings.keep(.string(text), capturedBy: SetupStep.Capture(variable: name, source: .header("X-\(name)")), from: "http://h/x")
         }
         let checker = ValueChecker(bindings: bindings, checker: ResponseChecker(catalog: SchemaCatalog(Fixtures.load([:]))))
         let body = try JSONParser().parse(#"{"price": 12.50, "hundred": 1e2, "other": 12.5001}"#).value
