@@ -32,7 +32,7 @@ struct CaseRunner: Sendable {
         _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let step = planned.testCase.setup[number]
-        let request: (send: HTTPRequest, show: DisplayedRequest)
+        let request: RequestBuilder.Built
         do {
             request = try builder.build(step, bindings)
         } catch {
@@ -71,7 +71,7 @@ struct CaseRunner: Sendable {
         _ planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
         _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
-        let request: (send: HTTPRequest, show: DisplayedRequest)
+        let request: RequestBuilder.Built
         do {
             request = try builder.build(planned.contract, planned.testCase, bindings)
         } catch {
@@ -147,7 +147,7 @@ struct CaseRunner: Sendable {
             return nil
         }
         let step = steps[index]
-        let request: (send: HTTPRequest, show: DisplayedRequest)
+        let request: RequestBuilder.Built
         do {
             request = try builder.build(step, bindings)
         } catch {

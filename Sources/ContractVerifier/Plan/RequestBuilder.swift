@@ -13,6 +13,9 @@ public struct DisplayedRequest: Sendable, Hashable {
 /// Turns a contract's request (endpoint plus case, or a setup step) into the HTTP request to
 /// send and the one to show, which differ only where secrets are.
 struct RequestBuilder: Sendable {
+    /// The request to send, and the one to show: they differ only where secrets are.
+    typealias Built = (send: HTTPRequest, show: DisplayedRequest)
+
     let baseURL: String
     let extraHeaders: [HeaderField]
 
@@ -26,7 +29,7 @@ struct RequestBuilder: Sendable {
     /// The case's own request: the endpoint's headers and query with the case's merged over them;
     /// a case that follows a `url` sends its own query only (the link has the rest).
     /// - Throws: ``FollowedLink/Refusal`` when the case follows a link that is not followed.
-    func build(_ contract: Contract, _ testCase: ContractCase, _ bindings: Bindings) throws(FollowedLink.Refusal) -> (send: HTTPRequest, show: DisplayedRequest) {
+    func build(_ contract: Contract, _ testCase: ContractCase, _ bindings: Bindings) throws(FollowedLink.Refusal) -> Built {
         let endpoint = contract.endpoint
         let request = testCase.request
         return try build(
@@ -37,7 +40,7 @@ struct RequestBuilder: Sendable {
 
     /// A setup step's request, which stands alone: nothing is inherited from the endpoint.
     /// - Throws: ``FollowedLink/Refusal`` when the step follows a link that is not followed.
-    func build(_ step: SetupStep, _ bindings: Bindings) throws(FollowedLink.Refusal) -> (send: HTTPRequest, show: DisplayedRequest) {
+    func build(_ step: SetupStep, _ bindings: Bindings) throws(FollowedLink.Refusal) -> Built {
         try build(method: step.method, path: step.path, url: step.request.url, pathParams: step.request.pathParams, query: step.request.query,
             headers: step.request.headers, body: step.request.body, bindings)
     }
@@ -45,7 +48,7 @@ struct RequestBuilder: Sendable {
     private func build(
         method: HTTPMethod, path: PathTemplate, url link: TemplateString?, pathParams: [String: TemplateString], query: [QueryItem],
         headers: [HeaderField], body: RequestBody?, _ bindings: Bindings
-    ) throws(FollowedLink.Refusal) -> (send: HTTPRequest, show: DisplayedRequest) {
+    ) throws(FollowedLink.Refusal) -> Built {
         // What is shown differs from what is sent only where `${env:…}` appears; the rest is built once.
         func secret(_ template: TemplateString) -> Bool { template.mentionsEnvironment }
         var followed: (sent: String, shown: String)?
