@@ -86,8 +86,7 @@ extension DocumentDecoder {
             switch (requestFields["path"], requestFields["url"]) {
             case (nil, nil):
                 error("the request of \(what) has no 'path' (or 'url', to follow a link an earlier step captured)", at: requestField.pointer)
-            case (let pathField?, let url?):
-                _ = pathField
+            case (_?, let url?):
                 error("the request of \(what) has both 'path' and 'url': give one", at: url.pointer, atKey: true)
             case (let pathField?, nil):
                 path = decodePath(pathField)
