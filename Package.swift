@@ -95,6 +95,11 @@ let package = Package(
         .target(
             name: "ContractVerifier", dependencies: ["ContractModel", "ContractRequests", "ContractSchema", "ContractJSON", "ContractHTTP", "ContractFiles"]),
         .target(name: "ContractDiff", dependencies: ["ContractModel", "ContractSchema", "ContractJSON", "ContractFiles", "ContractFixtures", "ContractOpenAPI"]),
+        // `contract coverage`: the contracts joined with what the app's tests used (usage files),
+        // what the server was verified to do (verify's JSON reports) and an OpenAPI document.
+        .target(
+            name: "ContractCoverage",
+            dependencies: ["ContractModel", "ContractRequests", "ContractJSON", "ContractFiles", "ContractVerifier", "ContractOpenAPI"]),
         .executableTarget(
             name: "contract",
             dependencies: [
@@ -105,6 +110,7 @@ let package = Package(
                 "ContractOpenAPI",
                 "ContractDiff",
                 "ContractServe",
+                "ContractCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -169,6 +175,9 @@ let package = Package(
         .testTarget(
             name: "ContractDiffTests", dependencies: ["ContractDiff", "ContractModel", "ContractJSON", "TestSupport"], exclude: ["Golden", "Documents"]
         ),
+        .testTarget(
+            name: "ContractCoverageTests",
+            dependencies: ["ContractCoverage", "ContractModel", "ContractRequests", "ContractVerifier", "ContractJSON", "TestSupport"]),
         .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,2 @@
+import ContractModel
+import ContractRequests

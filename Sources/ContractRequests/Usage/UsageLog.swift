@@ -1,0 +1,232 @@
+import ContractJSON
+
+/// The one writer and the one reader of a usage file: JSON Lines, a header line naming the format,
+/// then one ``UsageRecord`` per line, appended as each request is answered, so a test process that
+/// crashes keeps every line it wrote.
+///
+/// ```
+/// {"format":"contract-usage","process":4242,"recorder":"ContractTesting","version":1}
+/// {"case":"found","contract":"products.get","method":"GET","outcome":"answered","path":"/api/products/1","test":"MarketClientTests/testFetch"}
+/// {"method":"GET","nearest":"products.get/found","outcome":"unmatched","path":"/api/product/1","reason":"…","test":"…"}
+/// ```
+public enum UsageLog {
+    public static let format = "contract-usage"
+    public static let version = 1
+    /// A line is at most this long (a record's texts are clipped well under it when written).
+    public static let maxLineBytes = 64 * 1024
+    /// The violations a record keeps; a request breaking its contract more ways is rare, and the
+    /// test's own failure lists them all.
+    public static let maxViolations = 20
+    /// Texts are clipped to this many characters when written: paths, test names, reasons.
+    public static let maxText = 2_000
+
+    // MARK: - Writing
+
+    /// The first line of a file: which recorder wrote it, in which process.
+    public static func headerLine(recorder: String, process: Int) -> [UInt8] {
+        line(.object(JSONObject([
+            .init(key: "format", value: .string(format)), .init(key: "version", value: .number(JSONNumber(version))),
+            .init(key: "recorder", value: .string(clipped(recorder))), .init(key: "process", value: .number(JSONNumber(process))),
+        ])))
+    }
+
+    /// One record's line, newline included.
+    public static func line(_ record: UsageRecord) -> [UInt8] {
+        var members: [JSONObject.Member] = [
+            .init(key: "outcome", value: .string(record.outcome.rawValue)), .init(key: "method", value: .string(clipped(record.method, to: 32))),
+            .init(key: "path", value: .string(clipped(record.path))),
+        ]
+        if let contract = record.contract { members.append(.init(key: "contract", value: .string(clipped(contract)))) }
+        if let caseName = record.caseName { members.append(.init(key: "case", value: .string(clipped(caseName)))) }
+        if record.relaxed { members.append(.init(key: "relaxed", value: true)) }
+        if let test = record.test { members.append(.init(key: "test", value: .string(clipped(test)))) }
+        if let nearest = record.nearest { members.append(.init(key: "nearest", value: .string(clipped(nearest)))) }
+        if let reason = record.reason { members.append(.init(key: "reason", value: .string(clipped(reason)))) }
+        if !record.violations.isEmpty {
+            members.append(.init(key: "violations", value: .array(record.violations.prefix(maxViolations).map { violation in
+                .object(JSONObject([
+                    .init(key: "place", value: .string(clipped(violation.place, to: 500))),
+                    .init(key: "keyword", value: .string(clipped(violation.keyword, to: 100))),
+                    .init(key: "message", value: .string(clipped(violation.message, to: 500))),
+                ]))
+            })))
+        }
+        return line(.object(JSONObject(members)))
+    }
+
+    private static func line(_ value: JSONValue) -> [UInt8] {
+        var bytes = CanonicalJSONWriter(style: .compact).bytes(value)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    private static func clipped(_ text: String, to limit: Int = maxText) -> String {
+        MessageText.clipped(text, to: limit)
+    }
+
+    // MARK: - Reading
+
+    /// What a file holds: its records, in order, and what was wrong with it.
+    public struct Contents: Sendable {
+        public var recorder: String
+        public var records: [UsageRecord]
+        /// A last line without its newline: the process was stopped while writing it. Left out,
+        /// and said as a warning, since every line before it is whole.
+        public var truncatedLastLine: Int?
+    }
+
+    /// A problem at a place in a file: the line (1-based), the column, and the JSON Pointer in
+    /// the line's object.
+    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+        public var pointer: JSONPointer
+        public var message: String
+
+        public var description: String {
+            "\(line):\(column): \(pointer.isRoot ? "" : "at \(pointer.description): ")\(message)"
+        }
+    }
+
+    /// Reads a whole file's bytes; the first problem ends the reading (a file another tool or a
+    /// person wrote over is not half trusted).
+    public static func read(_ bytes: [UInt8]) -> Result<Contents, Problem> {
+        var lines: [(number: Int, bytes: ArraySlice<UInt8>)] = []
+        var start = 0
+        var number = 0
+        var truncated: Int? = nil
+        while start < bytes.count {
+            number += 1
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let stop = end ?? bytes.count
+            if stop - start > maxLineBytes {
+                return .failure(Problem(line: number, column: 1, pointer: .root, message: "expected a line of at most \(maxLineBytes) bytes, found \(stop - start)"))
+            }
+            if end == nil {
+                truncated = number
+            } else {
+                lines.append((number, bytes[start..<stop]))
+            }
+            start = stop + 1
+        }
+        guard let first = lines.first else {
+            return .failure(Problem(line: 1, column: 1, pointer: .root, message: "expected a usage file's first line {\"format\": \"\(format)\", …}, found \(truncated == nil ? "an empty file" : "an incomplete line")"))
+        }
+        let recorder: String
+        switch header(first.bytes, line: first.number) {
+        case .success(let name): recorder = name
+        case .failure(let problem): return .failure(problem)
+        }
+        var records: [UsageRecord] = []
+        records.reserveCapacity(lines.count - 1)
+        for line in lines.dropFirst() where !line.bytes.isEmpty {
+            switch record(line.bytes, line: line.number) {
+            case .success(let record): records.append(record)
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        return .success(Contents(recorder: recorder, records: records, truncatedLastLine: truncated))
+    }
+
+    private static func object(_ bytes: ArraySlice<UInt8>, line: Int) -> Result<(JSONObject, JSONDocument), Problem> {
+        let document: JSONDocument
+        do {
+            document = try JSONParser(maxDepth: 8).parse(Array(bytes))
+        } catch {
+            return .failure(Problem(line: line, column: error.location.column, pointer: .root, message: error.message))
+        }
+        guard case .object(let object) = document.value else {
+            return .failure(Problem(line: line, column: 1, pointer: .root, message: "expected an object, found \(document.value.typeName)"))
+        }
+        if let duplicate = document.duplicateKeys.first {
+            return .failure(Problem(line: line, column: duplicate.location.column, pointer: duplicate.pointer, message: "'\(duplicate.key)' is given twice"))
+        }
+        return .success((object, document))
+    }
+
+    private static func header(_ bytes: ArraySlice<UInt8>, line: Int) -> Result<String, Problem> {
+        let parsed: (JSONObject, JSONDocument)
+        switch object(bytes, line: line) {
+        case .success(let value): parsed = value
+        case .failure(let problem): return .failure(problem)
+        }
+        var fields = Fields(object: parsed.0, document: parsed.1, line: line)
+        guard parsed.0["format"]?.stringValue == format else {
+            return .failure(fields.problem(at: "format", "expected a usage file's first line {\"format\": \"\(format)\", …}"))
+        }
+        guard let found = parsed.0["version"]?.numberValue, found == JSONNumber(version) else {
+            return .failure(fields.problem(
+                at: "version", "expected version \(version), found \(parsed.0["version"].map { MessageText.clipped(CanonicalJSONWriter(style: .compact).string($0), to: 40) } ?? "none"): a ContractTesting newer than this contract wrote it; update contract"))
+        }
+        return fields.text("recorder", required: true).map { $0 ?? "" }
+    }
+
+    private static func record(_ bytes: ArraySlice<UInt8>, line: Int) -> Result<UsageRecord, Problem> {
+        let parsed: (JSONObject, JSONDocument)
+        switch object(bytes, line: line) {
+        case .success(let value): parsed = value
+        case .failure(let problem): return .failure(problem)
+        }
+        var fields = Fields(object: parsed.0, document: parsed.1, line: line)
+        do {
+            guard let outcomeText = try fields.text("outcome", required: true).get(), let outcome = UsageRecord.Outcome(rawValue: outcomeText) else {
+                return .failure(fields.problem(at: "outcome", "expected one of \(UsageRecord.Outcome.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+            var record = UsageRecord(
+                contract: try fields.text("contract").get(), caseName: try fields.text("case").get(), outcome: outcome,
+                test: try fields.text("test").get(), method: try fields.text("method", required: true).get() ?? "",
+                path: try fields.text("path", required: true).get() ?? "", nearest: try fields.text("nearest").get(),
+                reason: try fields.text("reason").get())
+            if let relaxed = parsed.0["relaxed"] {
+                guard let flag = relaxed.boolValue else { return .failure(fields.problem(at: "relaxed", "expected true or false, found \(relaxed.typeName)")) }
+                record.relaxed = flag
+            }
+            if outcome != .unmatched, record.caseID == nil {
+                return .failure(fields.problem(at: "contract", "expected 'contract' and 'case': a request recorded as \(outcome.rawValue) was answered by a case"))
+            }
+            if let list = parsed.0["violations"] {
+                guard let items = list.arrayValue, items.count <= maxViolations else {
+                    return .failure(fields.problem(at: "violations", "expected an array of at most \(maxViolations) violations"))
+                }
+                for (index, item) in items.enumerated() {
+                    let pointer = JSONPointer(tokens: ["violations", String(index)])
+                    guard let object = item.objectValue else { return .failure(fields.problem(at: pointer, "expected an object, found \(item.typeName)")) }
+                    var inner = Fields(object: object, document: parsed.1, line: line, base: pointer)
+                    record.violations.append(UsageRecord.Violation(
+                        place: try inner.text("place", required: true).get() ?? "", keyword: try inner.text("keyword", required: true).get() ?? "",
+                        message: try inner.text("message", required: true).get() ?? ""))
+                }
+            }
+            return .success(record)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Typed members of one line's object, each problem placed at its column and pointer.
+    private struct Fields {
+        let object: JSONObject
+        let document: JSONDocument
+        let line: Int
+        var base: JSONPointer = .root
+
+        mutating func text(_ key: String, required: Bool = false) -> Result<String?, Problem> {
+            guard let value = object[key] else {
+                return required ? .failure(problem(at: key, "expected '\(key)', found nothing")) : .success(nil)
+            }
+            guard let text = value.stringValue else { return .failure(problem(at: key, "expected a string, found \(value.typeName)")) }
+            // Written clipped to maxText characters (and an ellipsis): anything longer is not ours.
+            guard text.utf8.count <= maxText * 4 + 3 else { return .failure(problem(at: key, "expected at most \(maxText) characters")) }
+            return .success(text)
+        }
+
+        func problem(at key: String, _ message: String) -> Problem {
+            problem(at: base.appending(key), message)
+        }
+
+        func problem(at pointer: JSONPointer, _ message: String) -> Problem {
+            let column = document.location(of: pointer)?.column ?? 1
+            return Problem(line: line, column: column, pointer: pointer, message: message)
+        }
+    }
+}
