@@ -177,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractCoverageTests",
-            dependencies: ["ContractCoverage", "ContractModel", "ContractRequests", "ContractVerifier", "ContractJSON", "TestSupport"]),
+            dependencies: ["ContractCoverage", "ContractModel", "ContractRequests", "ContractVerifier", "ContractOpenAPI", "ContractJSON", "TestSupport"]),
         .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
