@@ -7,7 +7,7 @@ struct ContractCommand: AsyncParsableCommand {
         commandName: "contract",
         abstract: "Contract testing for HTTP APIs: one set of JSON contracts for live servers and unit-test fixtures.",
         version: "0.1.0",
-        subcommands: [LintCommand.self, VerifyCommand.self, MergeCommand.self, BaselineCommand.self, DiffCommand.self, FixturesCommand.self, ImportCommand.self, ServeCommand.self]
+        subcommands: [LintCommand.self, VerifyCommand.self, MergeCommand.self, BaselineCommand.self, DiffCommand.self, FixturesCommand.self, ImportCommand.self, ServeCommand.self, CoverageCommand.self]
     )
 
     /// Exit codes are a contract with CI scripts: invalid arguments exit 2, like invalid contracts,

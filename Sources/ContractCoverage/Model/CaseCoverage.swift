@@ -12,12 +12,16 @@ public struct CaseCoverage: Sendable, Hashable {
         public var relaxed: Int
         /// The tests that sent them, sorted; a request whose test could not be told is not named.
         public var tests: [String]
+        /// How the invalid requests broke the contract, each way once (`body /nme: unexpected
+        /// property 'nme' [additionalProperties]`), sorted, at most ``CoverageLimits/maxViolationsPerCase``.
+        public var violations: [String]
 
-        public init(requests: Int = 0, invalid: Int = 0, relaxed: Int = 0, tests: [String] = []) {
+        public init(requests: Int = 0, invalid: Int = 0, relaxed: Int = 0, tests: [String] = [], violations: [String] = []) {
             self.requests = requests
             self.invalid = invalid
             self.relaxed = relaxed
             self.tests = tests
+            self.violations = violations
         }
 
         public var isUsed: Bool { requests > 0 }
@@ -26,7 +30,7 @@ public struct CaseCoverage: Sendable, Hashable {
     /// What the verify report says of the case (present when a report was given).
     public enum Verification: Sendable, Hashable {
         case passed
-        /// Failed, with each finding as `rule: message`.
+        /// Failed, with each finding as `kind /pointer: message` (`body /price: expected number, found string`).
         case failed([String])
         /// No response (a transport error), with what happened.
         case error(String)
@@ -61,4 +65,8 @@ public struct CaseCoverage: Sendable, Hashable {
 
     /// `products.get/found`.
     public var id: String { "\(contractID)/\(caseName)" }
+
+    public var isUsed: Bool { usage?.isUsed == true }
+
+    public var passedVerification: Bool { verification == .passed }
 }

@@ -1,0 +1,149 @@
+import ContractFiles
+import ContractModel
+import ContractVerifier
+import Foundation
+
+/// `contract coverage [DIR]` as the command line gives it.
+public struct CoverageArguments: Sendable {
+    public var directory: String
+    /// Where relative paths are read and written.
+    public var workingDirectory: String
+    /// Folders of usage files (`CONTRACT_USAGE_DIR` of the test runs).
+    public var usageFolders: [String] = []
+    /// verify's JSON reports: one run, or every shard of one.
+    public var verifyReports: [String] = []
+    /// The OpenAPI document the contracts came from, or the team's current one.
+    public var openAPIDocument: String?
+    public var gate = CoverageGate()
+    /// `KIND=PATH` for `json`, `markdown`, `html`.
+    public var reports: [String] = []
+
+    public init(directory: String, workingDirectory: String) {
+        self.directory = directory
+        self.workingDirectory = workingDirectory
+    }
+}
+
+/// `contract coverage` as one call: load the contracts, read what was given (usage, reports, a
+/// document), join them (``CoverageJoin``), apply the gate and write the reports.
+public enum CoverageRun {
+    /// The result's output is the console report; its exit code 0, 1 when the gate found a gap,
+    /// 2 when an input cannot be used (an argument, the contracts, a usage file, a report, the
+    /// document) or a report could not be written.
+    public static func run(_ arguments: CoverageArguments) -> CommandResult<CoverageResult> {
+        let requests: [ReportRequest<CoverageReportKind>]
+        do {
+            requests = try ReportRequest.checked(arguments.reports, workingDirectory: arguments.workingDirectory)
+            try check(arguments)
+        } catch {
+            return .refused(error)
+        }
+        let set: ContractSet
+        do {
+            set = try ContractLoader.loadValid(directory: path(arguments.directory, in: arguments))
+        } catch {
+            return .invalidContracts(error, directory: arguments.directory, consequence: "nothing was joined")
+        }
+        let joined: (CoverageResult, [Diagnostic])
+        switch join(arguments, set: set) {
+        case .success(let value): joined = value
+        case .failure(let error): return .stopped(error, consequence: "nothing was written")
+        }
+        var (result, warnings) = joined
+        result.gaps = arguments.gate.gaps(in: result)
+        var unwritten: [Diagnostic] = []
+        for request in requests {
+            do {
+                try OutputFile.write(CoverageReport.render(result, as: request.kind, gate: arguments.gate), to: request.url(in: arguments.workingDirectory).path)
+            } catch {
+                unwritten.append(.argumentError("cannot write the \(request.kind.rawValue) report to '\(request.path)': \(error)"))
+            }
+        }
+        return CommandResult(
+            exitCode: unwritten.isEmpty ? result.exitCode : 2, summary: result, output: CoverageText.render(result, gate: arguments.gate),
+            diagnostics: warnings + unwritten)
+    }
+
+    /// Every gate check has what it needs, and `--min-used` is a share.
+    private static func check(_ arguments: CoverageArguments) throws(DiagnosticsError) {
+        let given: [CoverageFailOn: Bool] = [
+            .usedUnverified: !arguments.usageFolders.isEmpty && !arguments.verifyReports.isEmpty,
+            .invalidRequests: !arguments.usageFolders.isEmpty,
+            .uncoveredOperations: arguments.openAPIDocument != nil, .uncoveredResponses: arguments.openAPIDocument != nil,
+        ]
+        for check in CoverageFailOn.allCases where arguments.gate.failOn.contains(check) && given[check] != true {
+            throw DiagnosticsError(argument: "--fail-on \(check.rawValue) needs \(check.needs)")
+        }
+        if let minimum = arguments.gate.minimumUsedPercent {
+            guard (0...100).contains(minimum) else { throw DiagnosticsError(argument: "--min-used must be a percentage from 0 to 100, found \(minimum)") }
+            guard !arguments.usageFolders.isEmpty else { throw DiagnosticsError(argument: "--min-used needs --usage") }
+        }
+    }
+
+    private static func join(_ arguments: CoverageArguments, set: ContractSet) -> Result<(CoverageResult, [Diagnostic]), DiagnosticsError> {
+        var sources = CoverageResult.Sources()
+        var warnings: [Diagnostic] = []
+        var problems: [Diagnostic] = []
+        var usage: UsageTally?
+        if !arguments.usageFolders.isEmpty {
+            switch UsageFolders.read(arguments.usageFolders.map { path($0, in: arguments) }) {
+            case .success(let read):
+                usage = read.tally
+                warnings += read.warnings
+                sources.usageFolders = arguments.usageFolders
+                sources.usageFiles = read.tally.files
+                sources.tests = read.tally.tests.count
+                sources.requests = read.tally.requests
+            case .failure(let error): problems += error.diagnostics
+            }
+        }
+        var results: [CaseResult]?
+        if !arguments.verifyReports.isEmpty {
+            switch VerifyReports.read(arguments.verifyReports.map { path($0, in: arguments) }, treeDigest: set.treeDigest) {
+            case .success(let read):
+                results = read.results
+                warnings += read.warnings
+                sources.verifyReports = arguments.verifyReports
+                sources.baseURL = read.baseURL
+            case .failure(let error): problems += error.diagnostics
+            }
+        }
+        var operations: [OperationCoverage]?
+        if let document = arguments.openAPIDocument {
+            switch DocumentInput.operations(path(document, in: arguments), contracts: set.contracts) {
+            case .success(let read):
+                operations = read
+                sources.document = document
+            case .failure(let error): problems += error.diagnostics
+            }
+        }
+        guard problems.isEmpty else { return .failure(DiagnosticsError(problems)) }
+        let cases = CoverageJoin.cases(set.contracts, usage: usage, results: results)
+        var result = CoverageResult(contractsDirectory: arguments.directory, sources: sources, cases: cases, operations: operations)
+        if let usage {
+            result.unmatched = CoverageJoin.unmatched(usage)
+            result.staleUsage = CoverageJoin.staleUsage(usage, cases: cases)
+            if usage.unmatchedBeyondLimit > 0 {
+                warnings.append(Diagnostic(
+                    severity: .warning,
+                    message: "\(usage.unmatchedBeyondLimit) unmatched requests past the first \(CoverageLimits.maxUnmatchedGroups) distinct paths are counted in no group",
+                    file: nil))
+            }
+        }
+        if let results {
+            let known = Set(cases.map(\.id))
+            let gone = results.filter { !known.contains($0.name) }
+            if !gone.isEmpty {
+                warnings.append(Diagnostic(
+                    severity: .warning,
+                    message: "the report has \(gone.count) case\(gone.count == 1 ? "" : "s") the contracts no longer have (\(gone.prefix(3).map(\.name).joined(separator: ", "))\(gone.count > 3 ? ", …" : ""))",
+                    file: arguments.verifyReports.first))
+            }
+        }
+        return .success((result, warnings))
+    }
+
+    private static func path(_ path: String, in arguments: CoverageArguments) -> String {
+        path.hasPrefix("/") ? path : (arguments.workingDirectory as NSString).appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,84 @@
+import ContractFiles
+import ContractJSON
+import ContractModel
+import ContractRequests
+import Foundation
+
+/// The I/O edge of `--usage FOLDER`: every `usage-*.jsonl` file the stubs and the mock server
+/// wrote there (``UsageRecorder``), read with the one reader (``UsageLog``) and summed.
+///
+/// A folder is read, never followed out of: a link in it is skipped with a warning, and only
+/// regular files named as a recorder names them are read. Every bound is ``CoverageLimits``'.
+enum UsageFolders {
+    struct Read {
+        var tally = UsageTally()
+        var warnings: [Diagnostic] = []
+    }
+
+    static func read(_ folders: [String]) -> Result<Read, DiagnosticsError> {
+        var read = Read()
+        var problems: [Diagnostic] = []
+        var totalBytes = 0
+        for folder in folders {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            } catch {
+                problems.append(.argumentError("--usage: cannot read the folder '\(folder)': \(Self.reason(error))"))
+                continue
+            }
+            let files = names.filter { $0.hasPrefix("usage-") && $0.hasSuffix(".jsonl") }
+            guard !files.isEmpty else {
+                problems.append(.argumentError(
+                    "--usage: the folder '\(folder)' has no usage files (usage-*.jsonl): run the tests with \(UsageRecorder.environmentVariable)=\(folder) (docs/coverage.md)"))
+                continue
+            }
+            guard files.count <= CoverageLimits.maxUsageFiles else {
+                problems.append(.argumentError("--usage: the folder '\(folder)' has \(files.count) usage files, more than the \(CoverageLimits.maxUsageFiles) read (one per test process)"))
+                continue
+            }
+            for name in files {
+                let path = (folder as NSString).appendingPathComponent(name)
+                var status = stat()
+                guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                    read.warnings.append(.warning("not a regular file (a link or a folder), so not read", file: path))
+                    continue
+                }
+                let bytes: [UInt8]
+                switch InputFile.read(path, limit: CoverageLimits.maxUsageFileBytes) {
+                case .success(let value): bytes = value
+                case .failure(.tooLarge):
+                    problems.append(.error("expected a usage file of at most \(InputFile.describe(bytes: CoverageLimits.maxUsageFileBytes))", file: path))
+                    continue
+                case .failure(let failure):
+                    problems.append(.error("cannot read: \(InputFile.reason(failure))", file: path))
+                    continue
+                }
+                totalBytes += bytes.count
+                guard totalBytes <= CoverageLimits.maxUsageBytes else {
+                    problems.append(.argumentError("--usage: the usage files hold more than \(InputFile.describe(bytes: CoverageLimits.maxUsageBytes)) together; give fewer folders"))
+                    return .failure(DiagnosticsError(problems))
+                }
+                switch UsageLog.read(bytes) {
+                case .success(let contents):
+                    read.tally.add(contents.records)
+                    if let line = contents.truncatedLastLine {
+                        read.warnings.append(.warning(
+                            "the last line is incomplete (the test process stopped while writing it); the \(contents.records.count) requests before it are counted",
+                            file: path, location: SourceLocation(line: line, column: 1, offset: 0)))
+                    }
+                case .failure(let problem):
+                    problems.append(.error(
+                        problem.message, file: path, location: SourceLocation(line: problem.line, column: problem.column, offset: 0),
+                        pointer: problem.pointer.isRoot ? nil : problem.pointer))
+                }
+            }
+        }
+        return problems.isEmpty ? .success(read) : .failure(DiagnosticsError(problems))
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? 0
+        return code == 0 ? "no such folder" : String(cString: strerror(Int32(code))).lowercased()
+    }
+}

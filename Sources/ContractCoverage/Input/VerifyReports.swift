@@ -1,0 +1,43 @@
+import ContractModel
+import ContractVerifier
+
+/// The I/O edge of `--verify-report`: verify's JSON reports, read with the reader `contract merge`
+/// uses (every bound of ``ReportLimits``), and, when there are several, merged as `contract merge`
+/// merges them: the shards of one run, all of them, or an error.
+enum VerifyReports {
+    struct Read {
+        var results: [CaseResult]
+        var baseURL: String
+        var warnings: [Diagnostic]
+    }
+
+    static func read(_ paths: [String], treeDigest: String?) -> Result<Read, DiagnosticsError> {
+        var shards: [ShardReport] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            switch ShardReport.read(path: path) {
+            case .success(let shard): shards.append(shard)
+            case .failure(let error): problems += error.diagnostics
+            }
+        }
+        guard problems.isEmpty, let first = shards.first else { return .failure(DiagnosticsError(problems)) }
+        let results: [CaseResult]
+        if shards.count == 1, first.run.shard == nil {
+            results = first.results
+        } else {
+            switch ShardMerge.merge(shards) {
+            case .success(let report): results = report.results
+            case .failure(let error): return .failure(error)
+            }
+        }
+        var warnings: [Diagnostic] = []
+        if let treeDigest, let reported = first.run.tree, reported != treeDigest {
+            // Not an error: last night's report against today's contracts is the usual case.
+            // Cases are matched by id, and what changed since is for `contract diff` to say.
+            warnings.append(.warning(
+                "the report is of another version of the contracts (tree \(reported.prefix(12)), this one \(treeDigest.prefix(12))): cases are matched by their ids",
+                file: first.file))
+        }
+        return .success(Read(results: results, baseURL: first.baseURL, warnings: warnings))
+    }
+}
