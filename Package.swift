@@ -177,7 +177,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractCoverageTests",
-            dependencies: ["ContractCoverage", "ContractModel", "ContractRequests", "ContractVerifier", "ContractOpenAPI", "ContractJSON", "TestSupport"]),
+            dependencies: ["ContractCoverage", "ContractModel", "ContractRequests", "ContractVerifier", "ContractOpenAPI", "ContractJSON", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "contractTests", dependencies: ["contract", "TestSupport", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]

@@ -38,11 +38,16 @@ public enum CoverageRun {
         } catch {
             return .refused(error)
         }
-        let set: ContractSet
+        var set: ContractSet
+        let directory = path(arguments.directory, in: arguments)
         do {
-            set = try ContractLoader.loadValid(directory: path(arguments.directory, in: arguments))
+            set = try ContractLoader.loadValid(directory: directory)
         } catch {
             return .invalidContracts(error, directory: arguments.directory, consequence: "nothing was joined")
+        }
+        // Files as the user named their folder (`contracts/pets/get.json`), not from the root.
+        for index in set.contracts.indices where set.contracts[index].file.hasPrefix(directory + "/") {
+            set.contracts[index].file = arguments.directory + set.contracts[index].file.dropFirst(directory.count)
         }
         let joined: (CoverageResult, [Diagnostic])
         switch join(arguments, set: set) {

@@ -61,7 +61,8 @@ public struct UsageTally: Sendable {
             use.requests += 1
         default: use.requests += 1
         }
-        if let test = record.test { use.tests.insert(test) }
+        // The tests a case serves are those its answer reached: an invalid request got a problem.
+        if let test = record.test, record.outcome == .answered || record.relaxed { use.tests.insert(test) }
         if record.outcome == .invalid, !record.relaxed {
             for violation in record.violations where use.violations.count < CoverageLimits.maxViolationsPerCase {
                 use.violations.insert("\(violation.place): \(violation.message) [\(violation.keyword)]")

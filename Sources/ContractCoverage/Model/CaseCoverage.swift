@@ -10,7 +10,8 @@ public struct CaseCoverage: Sendable, Hashable {
         public var invalid: Int
         /// Requests that broke its contract, let through on purpose (`allowInvalidRequests`).
         public var relaxed: Int
-        /// The tests that sent them, sorted; a request whose test could not be told is not named.
+        /// The tests whose requests it answered, sorted; a request whose test could not be told
+        /// is not named, and a test whose request broke the contract got a problem, not the case.
         public var tests: [String]
         /// How the invalid requests broke the contract, each way once (`body /nme: unexpected
         /// property 'nme' [additionalProperties]`), sorted, at most ``CoverageLimits/maxViolationsPerCase``.
