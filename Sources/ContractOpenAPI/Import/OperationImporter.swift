@@ -34,8 +34,6 @@ struct OperationImporter {
     /// Environment variables for required header parameters without a value, by name.
     var headerVariables: [String: SecurityVariable] = [:]
 
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
-
     init(document: OpenAPIDocument) {
         self.document = document
         converter = SchemaConverter(document: document)
@@ -49,25 +47,22 @@ struct OperationImporter {
             diagnostics.append(document.warning(
                 "webhooks (\(webhooks.keys.joined(separator: ", "))) are requests the API sends, not ones it answers; skipped", at: JSONPointer(tokens: ["webhooks"])))
         }
-        for pathMember in document.root["paths"]?.objectValue ?? JSONObject() {
-            let pathPointer = JSONPointer(tokens: ["paths", pathMember.key])
-            guard let (pathItem, pathItemPointer) = document.resolved(pathMember.value, at: pathPointer) else { continue }
-            if let hash = pathMember.key.firstIndex(of: "#") {
+        for path in document.paths() {
+            if let hash = path.key.firstIndex(of: "#") {
                 // `/files/{id}#get_shared_link`: one path described several times, told apart by a
                 // fragment that no request carries.
                 diagnostics.append(document.warning(
-                    "the path's fragment '\(MessageText.clipped(String(pathMember.key[hash...])))' is not sent: requests go to '\(MessageText.clipped(String(pathMember.key[..<hash]), to: 100))'; contract ids keep it",
-                    at: pathPointer))
+                    "the path's fragment '\(MessageText.clipped(String(path.key[hash...])))' is not sent: requests go to '\(MessageText.clipped(String(path.key[..<hash]), to: 100))'; contract ids keep it",
+                    at: path.pointer))
             }
-            for method in Self.methods {
-                // An operation may itself be a `$ref` (not in the specification, but Redocly's
-                // split documents do it): it is read where it points.
-                guard let value = pathItem[method], let (operation, pointer) = document.resolved(value, at: pathItemPointer.appending(method)) else { continue }
-                guard method != "trace" else {
-                    diagnostics.append(document.warning("TRACE operations cannot be expressed in a contract; skipped", at: pointer))
+            for operation in path.operations {
+                guard operation.method != "trace" else {
+                    diagnostics.append(document.warning("TRACE operations cannot be expressed in a contract; skipped", at: operation.pointer))
                     continue
                 }
-                if let contract = importOperation(operation, method: method, path: pathMember.key, pathItem: (pathItem, pathItemPointer), at: pointer) {
+                if let contract = importOperation(
+                    operation.object, method: operation.method, path: path.key, pathItem: (path.item, path.itemPointer), at: operation.pointer)
+                {
                     contracts.append(contract)
                 }
             }
@@ -86,13 +81,10 @@ struct OperationImporter {
                 "callbacks (\(callbacks.keys.joined(separator: ", "))) are requests the API sends; skipped", at: pointer.appending("callbacks")))
         }
         var parameters = self.parameters(of: operation, pathItem: pathItem, at: pointer)
-        var requestPath = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
         // `/v1/files?beta=true`: an operation on `/v1/files` that always sends `beta=true`.
-        var fixedQuery: [(name: String, value: String)] = []
-        if let question = requestPath.firstIndex(of: "?") {
-            fixedQuery = Self.queryItems(requestPath[requestPath.index(after: question)...])
-            requestPath = String(requestPath[..<question])
-        }
+        let (sentPath, sentQuery) = DocumentPath.requestPath(ofKey: path)
+        let requestPath = String(sentPath)
+        let fixedQuery = sentQuery.map(Self.queryItems) ?? []
         let templated = Self.placeholderNames(in: requestPath)
         let declared = Set(parameters.filter { $0.location == "path" }.map(\.name))
         if let missing = templated.first(where: { !declared.contains($0) }) {
