@@ -113,18 +113,20 @@ public enum CoverageRun {
             case .failure(let error): problems += error.diagnostics
             }
         }
-        var operations: [OperationCoverage]?
-        if let document = arguments.openAPIDocument {
-            switch DocumentInput.operations(path(document, in: arguments), contracts: set.contracts) {
+        var document: DocumentInput.Read?
+        if let named = arguments.openAPIDocument {
+            switch DocumentInput.read(path(named, in: arguments), shownAs: named, contracts: set.contracts) {
             case .success(let read):
-                operations = read
-                sources.document = document
+                document = read
+                warnings += read.warnings
+                sources.document = named
             case .failure(let error): problems += error.diagnostics
             }
         }
         guard problems.isEmpty else { return .failure(DiagnosticsError(problems)) }
         let cases = CoverageJoin.cases(set.contracts, usage: usage, results: results)
-        var result = CoverageResult(contractsDirectory: arguments.directory, sources: sources, cases: cases, operations: operations)
+        var result = CoverageResult(contractsDirectory: arguments.directory, sources: sources, cases: cases, operations: document?.operations)
+        result.contractsOffDocument = document?.contractsOffDocument ?? []
         if let usage {
             result.unmatched = CoverageJoin.unmatched(usage)
             result.staleUsage = CoverageJoin.staleUsage(usage, cases: cases)

@@ -57,6 +57,9 @@ public struct CoverageResult: Sendable {
     public var staleUsage: [String: Int]
     /// The document's operations, in its order; nil without `--openapi`.
     public var operations: [OperationCoverage]?
+    /// Contracts on no operation of the document (an endpoint it does not have, or has under
+    /// another method or path); empty without `--openapi`.
+    public var contractsOffDocument: [String] = []
     /// What the gate fails the run on (empty when it passes or was not asked for).
     public var gaps: [CoverageGap]
 

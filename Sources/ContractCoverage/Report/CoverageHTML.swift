@@ -63,6 +63,11 @@ enum CoverageHTML {
                 html += "<td>\(operation.isCovered ? text(operation.contracts.joined(separator: ", ")) : "none")</td><td>\(responses.joined(separator: ", "))</td></tr>\n"
             }
             html += "</table>\n"
+            if !result.contractsOffDocument.isEmpty {
+                html += "<h2>Contracts on no operation of the document (\(result.contractsOffDocument.count))</h2>\n<ul>\n"
+                for id in result.contractsOffDocument { html += "<li><code>\(text(id))</code></li>\n" }
+                html += "</ul>\n"
+            }
         }
         return html + "</body>\n</html>\n"
     }

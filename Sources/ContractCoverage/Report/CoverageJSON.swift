@@ -24,6 +24,7 @@ enum CoverageJSON {
         }
         if let operations = result.operations {
             members.append(.init(key: "operations", value: .array(operations.map(operationValue))))
+            members.append(.init(key: "contractsOffDocument", value: strings(result.contractsOffDocument)))
         }
         return CanonicalJSONWriter(style: .pretty, sortsKeys: false).string(.object(JSONObject(members)))
     }

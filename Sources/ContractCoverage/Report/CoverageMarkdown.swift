@@ -33,6 +33,7 @@ enum CoverageMarkdown {
         list("Responses of the document no case expects", CoverageFormatting.uncoveredResponses(result), into: &lines) {
             MarkdownText.code("\($0.operation.label) \($0.key)")
         }
+        list("Contracts on no operation of the document", result.contractsOffDocument, into: &lines) { MarkdownText.code($0) }
         if !result.cases.isEmpty, result.cases.count <= CoverageFormatting.maxTableRows {
             lines += ["", "### Cases", ""]
             var header = "| case | request | expects |"

@@ -31,6 +31,7 @@ enum CoverageText {
         section("Responses of the document no case expects", CoverageFormatting.uncoveredResponses(result), into: &lines) {
             "\($0.operation.label) \($0.key)"
         }
+        section("Contracts on no operation of the document", result.contractsOffDocument, into: &lines) { $0 }
         if let line = CoverageFormatting.gateLine(result, gate: gate) {
             lines.append("")
             lines.append(shown(line))
