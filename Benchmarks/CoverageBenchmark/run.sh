@@ -35,7 +35,7 @@ echo "inputs: $(find contracts -name '*.json' | wc -l) contract files ($(du -sh 
 # Wall and CPU seconds of one command, as "wall cpu".
 measure() {
     /usr/bin/time -f "%e %U %S" -o time.txt "$@" > /dev/null 2>&1 || true
-    awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' time.txt
+    tail -1 time.txt | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
 }
 coverage=("$contract" coverage contracts --usage usage --verify-report shard-1.json --verify-report shard-2.json --verify-report shard-3.json
     --verify-report shard-4.json --report json=c.json --report markdown=c.md --report html=c.html)

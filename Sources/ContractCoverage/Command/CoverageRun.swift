@@ -38,11 +38,15 @@ public enum CoverageRun {
         } catch {
             return .refused(error)
         }
+        // The usage files and the reports are read while the contracts load.
+        let inputs = Background { [arguments] in readInputs(arguments) }
         var set: ContractSet
         let directory = path(arguments.directory, in: arguments)
         do {
-            set = try ContractLoader.loadValid(directory: directory)
+            // Coverage reads which cases there are, and validates nothing with their schemas.
+            set = try ContractLoader.loadValid(directory: directory, checksSchemas: false)
         } catch {
+            _ = inputs.result()
             return .invalidContracts(error, directory: arguments.directory, consequence: "nothing was joined")
         }
         // Files as the user named their folder (`contracts/pets/get.json`), not from the root.
@@ -50,7 +54,7 @@ public enum CoverageRun {
             set.contracts[index].file = arguments.directory + set.contracts[index].file.dropFirst(directory.count)
         }
         let joined: (CoverageResult, [Diagnostic])
-        switch join(arguments, set: set) {
+        switch join(arguments, set: set, inputs: inputs.result()) {
         case .success(let value): joined = value
         case .failure(let error): return .stopped(error, consequence: "nothing was written")
         }
@@ -85,33 +89,51 @@ public enum CoverageRun {
         }
     }
 
-    private static func join(_ arguments: CoverageArguments, set: ContractSet) -> Result<(CoverageResult, [Diagnostic]), DiagnosticsError> {
+    /// What the usage folders and the reports hold, read apart from the contracts.
+    struct Inputs: Sendable {
+        var usage: Result<UsageFolders.Read, DiagnosticsError>?
+        var reports: Result<VerifyReports.Read, DiagnosticsError>?
+    }
+
+    private static func readInputs(_ arguments: CoverageArguments) -> Inputs {
+        var inputs = Inputs()
+        if !arguments.usageFolders.isEmpty { inputs.usage = UsageFolders.read(arguments.usageFolders.map { path($0, in: arguments) }) }
+        if !arguments.verifyReports.isEmpty { inputs.reports = VerifyReports.read(arguments.verifyReports.map { path($0, in: arguments) }) }
+        return inputs
+    }
+
+    private static func join(_ arguments: CoverageArguments, set: ContractSet, inputs: Inputs) -> Result<(CoverageResult, [Diagnostic]), DiagnosticsError> {
         var sources = CoverageResult.Sources()
         var warnings: [Diagnostic] = []
         var problems: [Diagnostic] = []
         var usage: UsageTally?
-        if !arguments.usageFolders.isEmpty {
-            switch UsageFolders.read(arguments.usageFolders.map { path($0, in: arguments) }) {
-            case .success(let read):
-                usage = read.tally
-                warnings += read.warnings
-                sources.usageFolders = arguments.usageFolders
-                sources.usageFiles = read.tally.files
-                sources.tests = read.tally.tests.count
-                sources.requests = read.tally.requests
-            case .failure(let error): problems += error.diagnostics
-            }
+        switch inputs.usage {
+        case .success(let read)?:
+            usage = read.tally
+            warnings += read.warnings
+            sources.usageFolders = arguments.usageFolders
+            sources.usageFiles = read.tally.files
+            sources.tests = read.tally.tests.count
+            sources.requests = read.tally.requests
+        case .failure(let error)?: problems += error.diagnostics
+        case nil: break
         }
         var results: [CaseResult]?
-        if !arguments.verifyReports.isEmpty {
-            switch VerifyReports.read(arguments.verifyReports.map { path($0, in: arguments) }, treeDigest: set.treeDigest) {
-            case .success(let read):
-                results = read.results
-                warnings += read.warnings
-                sources.verifyReports = arguments.verifyReports
-                sources.baseURL = read.baseURL
-            case .failure(let error): problems += error.diagnostics
+        switch inputs.reports {
+        case .success(let read)?:
+            results = read.results
+            warnings += read.warnings
+            if let treeDigest = set.treeDigest, let reported = read.tree, reported != treeDigest {
+                // Not an error: last night's report against today's contracts is the usual case.
+                // Cases are matched by id, and what changed since is for `contract diff` to say.
+                warnings.append(.warning(
+                    "the report is of another version of the contracts (tree \(reported.prefix(12)), this one \(treeDigest.prefix(12))): cases are matched by their ids",
+                    file: arguments.verifyReports.first))
             }
+            sources.verifyReports = arguments.verifyReports
+            sources.baseURL = read.baseURL
+        case .failure(let error)?: problems += error.diagnostics
+        case nil: break
         }
         var document: DocumentInput.Read?
         if let named = arguments.openAPIDocument {

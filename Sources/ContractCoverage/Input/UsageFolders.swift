@@ -10,7 +10,7 @@ import Foundation
 /// A folder is read, never followed out of: a link in it is skipped with a warning, and only
 /// regular files named as a recorder names them are read. Every bound is ``CoverageLimits``'.
 enum UsageFolders {
-    struct Read {
+    struct Read: Sendable {
         var tally = UsageTally()
         var warnings: [Diagnostic] = []
     }

@@ -5,13 +5,15 @@ import ContractVerifier
 /// uses (every bound of ``ReportLimits``), and, when there are several, merged as `contract merge`
 /// merges them: the shards of one run, all of them, or an error.
 enum VerifyReports {
-    struct Read {
+    struct Read: Sendable {
         var results: [CaseResult]
         var baseURL: String
-        var warnings: [Diagnostic]
+        /// The digest of the contracts tree the run verified.
+        var tree: String?
+        var warnings: [Diagnostic] = []
     }
 
-    static func read(_ paths: [String], treeDigest: String?) -> Result<Read, DiagnosticsError> {
+    static func read(_ paths: [String]) -> Result<Read, DiagnosticsError> {
         var shards: [ShardReport] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -30,14 +32,6 @@ enum VerifyReports {
             case .failure(let error): return .failure(error)
             }
         }
-        var warnings: [Diagnostic] = []
-        if let treeDigest, let reported = first.run.tree, reported != treeDigest {
-            // Not an error: last night's report against today's contracts is the usual case.
-            // Cases are matched by id, and what changed since is for `contract diff` to say.
-            warnings.append(.warning(
-                "the report is of another version of the contracts (tree \(reported.prefix(12)), this one \(treeDigest.prefix(12))): cases are matched by their ids",
-                file: first.file))
-        }
-        return .success(Read(results: results, baseURL: first.baseURL, warnings: warnings))
+        return .success(Read(results: results, baseURL: first.baseURL, tree: first.run.tree))
     }
 }

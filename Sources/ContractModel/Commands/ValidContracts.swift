@@ -3,14 +3,15 @@ extension ContractLoader {
     /// `directory`, when it has no error (warnings are lint's to show). Stops the command before
     /// anything is sent or written: one diagnostic without a file when the directory cannot be
     /// read, else every error, sorted by file and position.
-    public static func loadValid(directory: String) throws(DiagnosticsError) -> ContractSet {
+    /// - Parameter checksSchemas: see ``load(files:directory:checksSchemas:)``.
+    public static func loadValid(directory: String, checksSchemas: Bool = true) throws(DiagnosticsError) -> ContractSet {
         let files: [SourceFile]
         do {
             files = try ContractSourceReader.read(directory: directory)
         } catch {
             throw DiagnosticsError(argument: error.message)
         }
-        var set = load(files: files, directory: directory)
+        var set = load(files: files, directory: directory, checksSchemas: checksSchemas)
         set.treeDigest = TreeDigest.of(files)
         guard !set.hasErrors else { throw DiagnosticsError(set.diagnostics.filter { $0.severity == .error }) }
         return set
