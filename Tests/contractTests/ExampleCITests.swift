@@ -541,7 +541,8 @@ enum Documentation {
         var prose = ""
         var inBlock = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") {
+            // A fence may be indented, inside a list item.
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
                 inBlock.toggle()
                 continue
             }
