@@ -9,9 +9,13 @@ import Yams
 /// exists, each option is declared by it, takes a value or not as written, and each report kind
 /// is one it writes. Then the plumbing: as many shards as `--shard i/n` says, the merge reads
 /// exactly the reports the shards upload, the Markdown reaches `$GITHUB_STEP_SUMMARY`, the merged
-/// HTML, JSON and JUnit are artifacts. Last, both files' scripts run as their CI would run them,
-/// against the example API: new drift fails the gate, the baseline updated from the merged
-/// report makes it pass, a missing shard fails it.
+/// HTML, JSON and JUnit are artifacts; the app's tests record usage beside the shards and upload
+/// it, the coverage reads that usage and every shard's report, gates on used-unverified in a job
+/// of its own, puts its Markdown on the summary page and keeps its HTML and JSON. Last, both
+/// files' scripts run as their CI would run them, against the example API (the app's test run
+/// stood in for, see CISimulation): new drift fails the merge, the baseline updated from the
+/// merged report makes it pass, a missing shard fails it; the coverage fails on the case the
+/// app's tests use that the drifting API breaks, and passes on the API that keeps its contracts.
 @Suite(.serialized)
 struct ExampleCITests {
     static let gitHubFile = "examples/ci/github/contract-nightly.yml"
@@ -74,6 +78,30 @@ struct ExampleCITests {
             (#">> "$GITHUB_STEP_SUMMARY""#, ">> summary.md", "GITHUB_STEP_SUMMARY"),
             ("            merged/contract-report.html\n", "", "html report"),
             ("fail-fast: false", "fail-fast: true", "fail-fast"),
+            // The app's tests and their usage.
+            ("  app-tests:\n    runs-on:", "  app-tests:\n    needs: verify\n    runs-on:", "waits for the shards"),
+            (#"export CONTRACT_USAGE_DIR="$PWD/contract-usage""#, #"CONTRACT_USAGE_DIR="$PWD/contract-usage""#, "not exported"),
+            (#"export CONTRACT_USAGE_DIR="$PWD/contract-usage""#, "export CONTRACT_USAGE_DIR=contract-usage", "write to examples/MarketClient/contract-usage"),
+            (#"export CONTRACT_USAGE_DIR="$PWD/contract-usage""#, #"export CONTRACT_USAGE_DIR="${{ github.workspace }}/contract-usage""#, "the runner's path"),
+            (#"export CONTRACT_USAGE_DIR="$PWD/contract-usage""#, #"export TEST_RUNNER_CONTRACT_USAGE_DIR="$PWD/contract-usage""#, "is xcodebuild's"),
+            ("          path: contract-usage/\n", "          path: usage/\n", "uploads the usage they write to contract-usage"),
+            ("          if-no-files-found: error\n", "", "if-no-files-found: error"),
+            // The coverage: its inputs, its gate, its reports.
+            ("    needs: [build, verify, app-tests]\n", "    needs: [build, verify]\n", "does not need app-tests"),
+            ("not when the run was cancelled.\n    if: ${{ !cancelled() }}\n    runs-on: ubuntu-24.04\n    container: swift:6.3-noble\n    timeout-minutes: 10\n    steps:\n      - uses: actions/checkout",
+             "not when the run was cancelled.\n    runs-on: ubuntu-24.04\n    container: swift:6.3-noble\n    timeout-minutes: 10\n    steps:\n      - uses: actions/checkout",
+             "runs only when every shard and the app's tests passed"),
+            ("  coverage:\n    needs:", "  coverage:\n    continue-on-error: true\n    needs:", "is a gate"),
+            ("      - uses: actions/checkout@v4     # the contracts the cases come from\n", "", "no checkout before the coverage"),
+            ("contract coverage contracts \\\n", "contract coverage contract \\\n", "reads the contracts in contract,"),
+            ("          path: contract-usage\n", "          path: usage\n", "lands in usage"),
+            ("            --verify-report reports/shard-4.json \\\n", "", "does not read shard 4"),
+            ("--verify-report reports/shard-4.json", "--verify-report reports/shard-5.json", "reads reports/shard-5.json, which no shard uploads"),
+            ("--fail-on used-unverified \\\n", "--fail-on invalid-requests \\\n", "does not fail on used-unverified"),
+            ("--fail-on used-unverified \\\n", "--fail-on used-unverified uncovered-operations \\\n", "--fail-on uncovered-operations needs --openapi"),
+            ("--fail-on used-unverified \\\n", "--fail-on used-unverified contracts \\\n", "found 'contracts'"),
+            (#"cat coverage/contract-coverage.md >> "$GITHUB_STEP_SUMMARY""#, "cat coverage/contract-coverage.md", "contract-coverage.md is not appended"),
+            ("            coverage/contract-coverage.json\n", "", "coverage's json report"),
         ]
         for (original, mistake, expected) in gitHubMistakes {
             #expect(gitHub.contains(original), "the example changed: update this test's mistake '\(original)'")
@@ -91,6 +119,20 @@ struct ExampleCITests {
             ("      junit: merged/contract-junit.xml", "      junit: merged/junit.xml", "JUnit"),
             ("      when: always\n  script:", "  script:", "when: always"),
             ("exit_codes: [1, 3]", "exit_codes: [1, 2, 3]", "exits 2"),
+            // The app's tests and their usage.
+            ("  needs: []\n", "  needs: [contract-verify]\n", "waits for the shards"),
+            ("contract-app-tests:\n  extends: .contract-nightly\n", "contract-app-tests:\n  image: swift:6.3-noble\n", "contract-app-tests: no rule runs it"),
+            (#"- export CONTRACT_USAGE_DIR="$PWD/contract-usage""#, #"- CONTRACT_USAGE_DIR="$PWD/contract-usage""#, "not exported"),
+            ("      - contract-usage/\n", "      - usage/\n", "in none of its artifacts"),
+            // The coverage: its inputs, its gate, its reports.
+            ("  needs: [contract-build, contract-verify, contract-app-tests]\n", "  needs: [contract-build, contract-verify]\n", "needs does not list contract-app-tests"),
+            ("      when: always\n  # One --verify-report", "  # One --verify-report", "runs only when every shard and the app's tests passed"),
+            ("  needs: [contract-build, contract-verify, contract-app-tests]\n", "  needs: [contract-build, contract-verify, contract-app-tests]\n  allow_failure: true\n", "is a gate"),
+            ("      --usage contract-usage\n", "      --usage usage\n", "keep theirs in contract-usage"),
+            ("      --verify-report reports/shard-4.json\n", "", "does not read shard 4"),
+            ("      --fail-on used-unverified\n", "      --fail-on used-unverified\n      contracts\n", "found 'contracts'"),
+            ("    when: always\n    paths:\n      - coverage/\n", "    paths:\n      - coverage/\n", "kept only when its gate passed"),
+            ("      - coverage/\n", "      - coverage/contract-coverage.html\n", "json report coverage/contract-coverage.json is in none"),
         ]
         for (original, mistake, expected) in gitLabMistakes {
             #expect(gitLab.contains(original), "the example changed: update this test's mistake '\(original)'")
@@ -113,9 +155,16 @@ struct ExampleCITests {
         try await gateScenario { try CISimulation.gitLab(try Self.text(Self.gitLabFile), $0) }
     }
 
-    /// Three nights against the drifting example API: with an empty baseline the gate is red (1);
-    /// with the baseline `contract baseline` wrote from the merged JSON report it is green (0);
-    /// with a shard missing it is red (2).
+    /// Four nights. Against the drifting example API: with an empty baseline both gates are red
+    /// (the merge exits 1 for the new drift; the coverage 1 for products.get/found, a case the
+    /// app's tests use that the API broke); with the baseline `contract baseline` wrote from the
+    /// merged JSON report the merge is green (0) and the coverage still red (1), since the baseline
+    /// excuses no case the app relies on; with a shard missing both are red (2). Against the API
+    /// that keeps its contracts both are green (0).
+    ///
+    /// The app's tests do not run: a stand-in for `swift test` writes the usage they would (see
+    /// CISimulation); the app tests job's own lines run, so that usage reaches the coverage only
+    /// through the variable, the upload and the download the files write.
     func gateScenario(_ simulate: @escaping @Sendable (CISimulation.Night) throws -> CISimulation.Outcome) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("example-ci-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -129,9 +178,15 @@ struct ExampleCITests {
         #expect(first.shardCodes.count == 4, "\(first.log)")
         #expect(first.shardCodes.allSatisfy { [0, 1].contains($0) } && first.shardCodes.contains(1), "\(first.shardCodes)\n\(first.log)")
         #expect(first.missingArtifacts.isEmpty, "\(first.missingArtifacts)\n\(first.log)")
-        if let summary = first.summary {
-            #expect(summary.contains("products.create/created"), "the step summary has the merged Markdown: \(summary.prefix(500))")
+        if first.hasStepSummary {
+            #expect(first.summary?.contains("products.create/created") == true, "the step summary has the merged Markdown: \(first.summary?.prefix(500) ?? "none")")
+            #expect(
+                first.coverageSummary?.contains("products.get/found") == true,
+                "the coverage's step summary names the case: \(first.coverageSummary?.prefix(500) ?? "none")")
         }
+        #expect(first.appTestsCode == 0, "\(first.log)")
+        #expect(first.coverageCode == 1, "a case the app's tests use that the API broke fails the coverage gate:\n\(first.log)")
+        try expectCoverage(first, gaps: ["products.get/found"])
 
         // The baseline updated from the merged run, as the comments and the README say.
         let mergedJSON = try #require(first.mergedJSON, "the merge writes a JSON report\n\(first.log)")
@@ -141,6 +196,8 @@ struct ExampleCITests {
         let second = try await onOwnThread { try simulate(.init(folder: folder.appendingPathComponent("second"), baseURL: server.baseURL, baseline: baseline)) }
         #expect(second.mergeCode == 0, "known drift passes the gate:\n\(second.log)")
         #expect(second.missingArtifacts.isEmpty, "\(second.missingArtifacts)\n\(second.log)")
+        #expect(second.coverageCode == 1, "the baseline excuses no case the app's tests rely on:\n\(second.log)")
+        try expectCoverage(second, gaps: ["products.get/found"])
 
         let third = try await onOwnThread {
             try simulate(.init(folder: folder.appendingPathComponent("third"), baseURL: server.baseURL, baseline: baseline, skippedShard: 2))
@@ -148,6 +205,31 @@ struct ExampleCITests {
         #expect(third.shardCodes.count == 3)
         #expect(third.mergeCode == 2, "a missing shard fails the gate:\n\(third.log)")
         #expect(third.log.contains("shard 2"), "the merge names the missing shard:\n\(third.log)")
+        #expect(third.coverageCode == 2, "the coverage reads no partial run:\n\(third.log)")
+        #expect(third.log.contains("shard 2/4 is missing"), "the coverage names the missing shard:\n\(third.log)")
+
+        let kept = try await ExampleAPITests.RunningServer.started([])
+        let fourth = try await onOwnThread {
+            try simulate(.init(folder: folder.appendingPathComponent("fourth"), baseURL: kept.baseURL, baseline: baseline))
+        }
+        #expect(fourth.mergeCode == 0, "\(fourth.log)")
+        #expect(fourth.coverageCode == 0, "every case the app's tests use was kept:\n\(fourth.log)")
+        #expect(fourth.missingArtifacts.isEmpty, "\(fourth.missingArtifacts)\n\(fourth.log)")
+        try expectCoverage(fourth, gaps: [])
+    }
+
+    /// The coverage's JSON report: the usage the app's tests uploaded reached it whole (the two
+    /// cases, products.get/found from two tests), and its gate names these cases.
+    func expectCoverage(_ outcome: CISimulation.Outcome, gaps expected: [String]) throws {
+        let file = try #require(outcome.coverageJSON, "the coverage writes its JSON report\n\(outcome.log)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var used: [String: Int] = [:]
+        for item in report["cases"] as? [[String: Any]] ?? [] {
+            if let id = item["id"] as? String, let tests = (item["usage"] as? [String: Any])?["tests"] as? [String], !tests.isEmpty { used[id] = tests.count }
+        }
+        #expect(used == ["products.get/found": 2, "products.get/missing": 1], "the cases the app's tests use, by their number of tests: \(used)")
+        let gaps = ((report["gate"] as? [String: Any])?["gaps"] as? [[String: Any]] ?? []).map { "\($0["rule"] ?? "") \($0["subject"] ?? "")" }
+        #expect(gaps == expected.map { "used-unverified \($0)" }, "\(gaps)\n\(outcome.log)")
     }
 }
 
@@ -163,6 +245,8 @@ struct CommandSpec {
         var isRepeating: Bool
         var allValues: [String]
         var abstract: String
+        /// `upToNextOption` takes every word up to the next option (`--fail-on a b`); otherwise one.
+        var parsing: String
     }
 
     var name: String
@@ -186,7 +270,7 @@ struct CommandSpec {
                 longNames: named(["long", "longWithSingleDash"]), shortNames: named(["short"]),
                 kind: argument["kind"] as? String ?? "", isOptional: argument["isOptional"] as? Bool ?? true,
                 isRepeating: argument["isRepeating"] as? Bool ?? false, allValues: argument["allValues"] as? [String] ?? [],
-                abstract: argument["abstract"] as? String ?? "")
+                abstract: argument["abstract"] as? String ?? "", parsing: argument["parsingStrategy"] as? String ?? "default")
         }
         subcommands = (json["subcommands"] as? [[String: Any]] ?? []).map(CommandSpec.init)
     }
@@ -263,19 +347,24 @@ struct Invocation {
                 options.append((key, nil))
                 continue
             }
-            var value = inline
-            if value == nil, index < words.count, !words[index].hasPrefix("-") {
-                value = words[index]
+            var values = inline.map { [$0] } ?? []
+            // One value, or with upToNextOption every word up to the next option: then a
+            // positional written after it (`--fail-on used-unverified contracts`) is taken as a value.
+            while index < words.count, !words[index].hasPrefix("-"), values.isEmpty || (inline == nil && argument.parsing == "upToNextOption") {
+                values.append(words[index])
                 index += 1
             }
-            guard let value else {
+            if values.isEmpty {
                 problems.append("'\(name)': \(flag) needs a value")
                 continue
             }
-            options.append((key, value))
-            if !argument.allValues.isEmpty, !value.contains("$"), !argument.allValues.contains(value) {
-                problems.append("'\(name)': \(flag) takes \(argument.allValues.joined(separator: ", ")), found '\(value)'")
+            for value in values {
+                options.append((key, value))
+                if !argument.allValues.isEmpty, !value.contains("$"), !argument.allValues.contains(value) {
+                    problems.append("'\(name)': \(flag) takes \(argument.allValues.joined(separator: ", ")), found '\(value)'")
+                }
             }
+            guard let value = values.first else { continue }
             if key == "report" {
                 // The kinds a command writes are the ones its --report help lists as 'KIND=PATH'.
                 let kind = value.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
@@ -302,14 +391,28 @@ struct Invocation {
 struct ShellCommand {
     var words: [String]
     var redirects: [(op: String, target: String)]
+    /// `NAME=value` written before the command (or alone, with no command).
+    var assignments: [(name: String, value: String)] = []
 
     /// `contract …` or `path/to/contract …`.
     var isContract: Bool { words.first.map { $0 == "contract" || $0.hasSuffix("/contract") } ?? false }
+
+    /// The variables `export NAME=value` gives every later command.
+    var exported: [(name: String, value: String)] {
+        guard words.first == "export" else { return [] }
+        return words.dropFirst().compactMap(ShellCommand.assignment)
+    }
+
+    static func assignment(_ word: String) -> (name: String, value: String)? {
+        guard word.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*=.*/#) != nil, let equals = word.firstIndex(of: "=") else { return nil }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
 }
 
 /// Enough of the shell to find the commands of a CI script: continuations joined, comments
 /// dropped, quotes removed, `$VARIABLES` left as written; split at newlines, `;`, `&&`, `||`
-/// and `|`; redirections apart; leading keywords (`if`, `then`…) and assignments dropped.
+/// and `|`; redirections apart; leading keywords (`if`, `then`…) dropped, leading assignments
+/// kept apart (a line of assignments alone is a command without words).
 enum Shell {
     static let keywords: Set<String> = ["if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec"]
 
@@ -332,10 +435,14 @@ enum Shell {
         }
         func endCommand() {
             endWord()
-            while let first = words.first, keywords.contains(first) || first.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*=.*/#) != nil {
+            var assignments: [(name: String, value: String)] = []
+            while let first = words.first, keywords.contains(first) || ShellCommand.assignment(first) != nil {
+                if let assignment = ShellCommand.assignment(first) { assignments.append(assignment) }
                 words.removeFirst()
             }
-            if !words.isEmpty || !redirects.isEmpty { commands.append(ShellCommand(words: words, redirects: redirects)) }
+            if !words.isEmpty || !redirects.isEmpty || !assignments.isEmpty {
+                commands.append(ShellCommand(words: words, redirects: redirects, assignments: assignments))
+            }
             words = []
             redirects = []
             pendingRedirect = nil
@@ -423,7 +530,7 @@ enum Documentation {
     static func commandLines(yamlComments text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("#"), let start = trimmed.firstMatch(of: #/contract (verify|merge|baseline|lint|fixtures|import)\b/#) else { return nil }
+            guard trimmed.hasPrefix("#"), let start = trimmed.firstMatch(of: #/contract (verify|merge|baseline|coverage|lint|fixtures|import)\b/#) else { return nil }
             return String(trimmed[start.range.lowerBound...])
         }
     }
@@ -434,7 +541,8 @@ enum Documentation {
         var prose = ""
         var inBlock = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") {
+            // A fence may be indented, inside a list item.
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
                 inBlock.toggle()
                 continue
             }
@@ -446,6 +554,75 @@ enum Documentation {
             }
         }
         return lines + prose.matches(of: #/`(contract [^`]+)`/#).map { String($0.output.1) }
+    }
+}
+
+// MARK: - The app's test run
+
+/// A CI script that runs the app's unit tests with `CONTRACT_USAGE_DIR`, and where their usage
+/// files land: the folder as the test process sees it, relative to the job's folder.
+struct UsageRecording {
+    static let variable = "CONTRACT_USAGE_DIR"
+    /// What xcodebuild hands the test process as CONTRACT_USAGE_DIR (it strips the prefix).
+    static let xcodebuildVariable = "TEST_RUNNER_CONTRACT_USAGE_DIR"
+    /// How a script names the job's own folder.
+    static let jobFolders = ["$PWD/", "${PWD}/", "$GITHUB_WORKSPACE/", "${GITHUB_WORKSPACE}/", "$CI_PROJECT_DIR/", "${CI_PROJECT_DIR}/"]
+
+    /// The folder, relative to the job's folder; nil when it cannot be told (then a problem says why).
+    var folder: String?
+    var problems: [String] = []
+
+    /// nil when the script neither sets the variable nor is given it. `environment` is what the CI
+    /// file sets for the script (a step's `env:`, a job's `variables:`); `inContainer`, a GitHub job
+    /// with a `container:`.
+    init?(script: String, environment: [(name: String, value: String)], inContainer: Bool = false) {
+        let commands = Shell.commands(script)
+        let names = [Self.variable, Self.xcodebuildVariable]
+        let isTests = { (command: ShellCommand) in
+            (command.words.first == "swift" && command.words.dropFirst().first == "test")
+                || (command.words.first == "xcodebuild" && command.words.contains { $0 == "test" || $0 == "test-without-building" })
+        }
+        let testIndex = commands.firstIndex(where: isTests)
+        // What reaches the test process: the CI file's environment, `export`s before it, and
+        // assignments written before the test command itself.
+        var given = environment.filter { names.contains($0.name) }
+        for command in commands.prefix(testIndex ?? commands.count) { given += command.exported.filter { names.contains($0.name) } }
+        if let testIndex { given += commands[testIndex].assignments.filter { names.contains($0.name) } }
+        let bare = commands.prefix(testIndex ?? commands.count).filter { $0.words.isEmpty }.flatMap(\.assignments).filter { names.contains($0.name) }
+        guard !given.isEmpty || !bare.isEmpty else { return nil }
+        guard let testIndex else {
+            problems.append("sets \(Self.variable) but runs no tests (swift test, xcodebuild test)")
+            return
+        }
+        let test = commands[testIndex]
+        let wanted = test.words.first == "xcodebuild" ? Self.xcodebuildVariable : Self.variable
+        guard let value = given.last(where: { $0.name == wanted })?.value else {
+            if let other = bare.first(where: { $0.name == wanted }) {
+                problems.append("\(other.name) is set but not exported: the test process never sees it (export it, or write it before the test command)")
+            } else if test.words.first == "xcodebuild" {
+                problems.append("xcodebuild hands the test process only TEST_RUNNER_ variables: set \(Self.xcodebuildVariable), not \(Self.variable)")
+            } else {
+                problems.append("\(Self.xcodebuildVariable) is xcodebuild's: '\(test.words.joined(separator: " "))' gives the test process \(Self.variable)")
+            }
+            return
+        }
+        if inContainer, value.contains("github.workspace") {
+            problems.append("\(wanted) is under github.workspace, the runner's path, not the container's: use $PWD or $GITHUB_WORKSPACE in the script")
+            return
+        }
+        if let prefix = (Self.jobFolders + ["${{github.workspace}}/"]).first(where: { value.hasPrefix($0) }) {
+            folder = CIPaths.normal(String(value.dropFirst(prefix.count)))
+        } else if value.hasPrefix("/") {
+            folder = value
+        } else if value.contains("$") {
+            problems.append("\(wanted)=\(value): the check cannot tell where that is; name the folder from $PWD")
+        } else if let option = test.words.firstIndex(of: "--package-path"), option + 1 < test.words.count {
+            // SwiftPM works in the package's folder: a relative folder is taken from there.
+            folder = CIPaths.join(test.words[option + 1], value)
+        } else {
+            folder = CIPaths.normal(value)
+        }
+        if let folder, folder.isEmpty || folder == "." { problems.append("\(wanted) names the job's folder itself: name a folder for the usage files alone") }
     }
 }
 
@@ -575,6 +752,31 @@ enum CIPaths {
     static func lines(_ text: String?) -> [String] {
         (text ?? "").split(separator: "\n").map { normal(String($0)) }.filter { !$0.isEmpty }
     }
+
+    static func parent(_ path: String) -> String { normal(path).split(separator: "/").dropLast().joined(separator: "/") }
+
+    /// A file's path inside the artifact upload-artifact makes of these paths, or nil when none
+    /// takes it in. The artifact's root is the deepest folder the paths share: a folder is its
+    /// own, a file's is its folder, a glob's the folder before it.
+    static func inArtifact(_ uploadPaths: [String], file: String) -> String? {
+        let file = normal(file)
+        guard uploadPaths.contains(where: { covers($0, file) }) else { return nil }
+        func root(_ path: String) -> [Substring] {
+            let path = normal(path)
+            let folder: String
+            if let glob = path.firstIndex(where: { "*?[".contains($0) }) {
+                folder = parent(String(path[..<glob]) + "x")
+            } else if path.hasSuffix("/") || file.hasPrefix(path + "/") {
+                folder = path
+            } else {
+                folder = parent(path)
+            }
+            return folder.split(separator: "/")
+        }
+        var common = root(uploadPaths[0])
+        for path in uploadPaths.dropFirst() { common = Array(zip(common, root(path)).prefix { $0 == $1 }.map(\.0)) }
+        return common.isEmpty ? file : String(file.dropFirst(common.joined(separator: "/").count + 1))
+    }
 }
 
 // MARK: - GitHub Actions
@@ -595,6 +797,36 @@ enum GitHubCheck {
 
     static func uses(_ step: YAMLValue, _ action: String) -> Bool { step["uses"]?.string?.hasPrefix(action + "@") ?? false }
 
+    /// Where a file an artifact holds (at `inArtifact` inside it) lands in a job: through the first
+    /// download-artifact step before `step` that takes the artifact; nil when none does.
+    static func downloaded(_ steps: [YAMLValue], before step: Int, artifact: String, file inArtifact: String) -> String? {
+        let download = steps.prefix(step).first { step in
+            guard uses(step, "actions/download-artifact") else { return false }
+            if let name = step["with"]?["name"]?.string { return name == artifact }
+            if let pattern = step["with"]?["pattern"]?.string { return CIPaths.glob(pattern, matches: artifact) }
+            return true
+        }
+        guard let download else { return nil }
+        let folder = download["with"]?["path"]?.string ?? ""
+        // One artifact by name, or several merged, lands in the folder itself; else each in a folder of its name.
+        let flat = download["with"]?["name"] != nil || download["with"]?["merge-multiple"]?.string == "true"
+        return CIPaths.join(folder, flat ? inArtifact : artifact + "/" + inArtifact)
+    }
+
+    /// Whether a step's script appends a Markdown report to the run's summary page.
+    static func appendsToSummary(_ script: String, _ markdown: String) -> Bool {
+        markdown == "$GITHUB_STEP_SUMMARY"
+            || Shell.commands(script).contains { command in
+                command.words == ["cat", markdown] && command.redirects.contains { $0.op == ">>" && $0.target == "$GITHUB_STEP_SUMMARY" }
+            }
+    }
+
+    /// What the upload steps after `step` keep whatever came before (if: ${{ !cancelled() }}).
+    static func uploadedAfter(_ steps: [YAMLValue], _ step: Int) -> [String] {
+        steps.indices.filter { $0 > step && uses(steps[$0], "actions/upload-artifact") && isAlways(steps[$0]["if"]?.string) }
+            .flatMap { CIPaths.lines(steps[$0]["with"]?["path"]?.string) }
+    }
+
     static func problems(_ text: String, spec: CommandSpec) throws -> [String] {
         var problems: [String] = []
         let workflow = try YAMLValue.parse(text)
@@ -604,6 +836,8 @@ enum GitHubCheck {
 
         var verify: Found?
         var merge: Found?
+        var coverage: Found?
+        var recordings: [Recording] = []
         for (job, body) in workflow["jobs"]?.pairs ?? [] {
             for (index, step) in (body["steps"]?.list ?? []).enumerated() {
                 guard let run = step["run"]?.string else { continue }
@@ -614,6 +848,13 @@ enum GitHubCheck {
                     let found = Found(job: job, jobBody: body, step: index, script: script, invocation: invocation)
                     if invocation.command == ["contract", "verify"], invocation.value("shard") != nil { verify = found }
                     if invocation.command == ["contract", "merge"] { merge = found }
+                    if invocation.command == ["contract", "coverage"] { coverage = found }
+                }
+                let environment = ((workflow["env"]?.pairs ?? []) + (body["env"]?.pairs ?? []) + (step["env"]?.pairs ?? [])).map {
+                    (name: $0.key, value: Shell.compactExpressions($0.value.string ?? ""))
+                }
+                if let recording = UsageRecording(script: script, environment: environment, inContainer: body["container"] != nil) {
+                    recordings.append(Recording(job: job, jobBody: body, step: index, recording: recording))
                 }
             }
         }
@@ -657,6 +898,9 @@ enum GitHubCheck {
         let artifactNames = shards.map { Shell.expand(verifySteps[upload]["with"]?["name"]?.string ?? "artifact", ["matrix.\(matrixKey)": "\($0)"]) }
         if Set(artifactNames).count != shards.count { problems.append("jobs.\(verify.job): every shard uploads an artifact of the same name") }
 
+        problems += coverageProblems(
+            verify: verify, merge: merge, coverage: coverage, recordings: recordings, reportPaths: reportPaths, artifactNames: artifactNames)
+
         guard let merge else { return problems + ["no job runs 'contract merge'"] }
         if !(merge.jobBody["needs"]?.strings ?? []).contains(verify.job) { problems.append("jobs.\(merge.job) does not need \(verify.job)") }
         if !isAlways(merge.jobBody["if"]?.string) { problems.append("jobs.\(merge.job) runs only when every shard passed (add if: ${{ !cancelled() }})") }
@@ -666,20 +910,11 @@ enum GitHubCheck {
         let mergeSteps = merge.jobBody["steps"]?.list ?? []
         var downloaded: [String] = []
         for (shardIndex, artifact) in artifactNames.enumerated() {
-            let step = mergeSteps.prefix(merge.step).first { step in
-                guard uses(step, "actions/download-artifact") else { return false }
-                if let name = step["with"]?["name"]?.string { return name == artifact }
-                if let pattern = step["with"]?["pattern"]?.string { return CIPaths.glob(pattern, matches: artifact) }
-                return true
-            }
-            guard let step else {
+            guard let file = Self.downloaded(mergeSteps, before: merge.step, artifact: artifact, file: CIPaths.basename(reportPaths[shardIndex])) else {
                 problems.append("jobs.\(merge.job): no step before the merge downloads \(artifact)")
                 continue
             }
-            let folder = step["with"]?["path"]?.string ?? ""
-            let flat = step["with"]?["name"] != nil || step["with"]?["merge-multiple"]?.string == "true"
-            let file = CIPaths.basename(reportPaths[shardIndex])
-            downloaded.append(CIPaths.join(folder, flat ? file : artifact + "/" + file))
+            downloaded.append(file)
         }
         let read = merge.invocation.positionals.map(CIPaths.normal)
         for (shardIndex, file) in downloaded.enumerated() where !read.contains(where: { CIPaths.glob($0, matches: file) }) {
@@ -694,22 +929,153 @@ enum GitHubCheck {
         for kind in ["markdown", "html", "json", "junit"] where reports[kind] == nil {
             problems.append("jobs.\(merge.job): the merge writes no \(kind) report")
         }
-        if let markdown = reports["markdown"] {
-            let appended = Shell.commands(merge.script).contains { command in
-                command.words == ["cat", markdown] && command.redirects.contains { $0.op == ">>" && $0.target == "$GITHUB_STEP_SUMMARY" }
-            }
-            if markdown != "$GITHUB_STEP_SUMMARY" && !appended {
-                problems.append("jobs.\(merge.job): the Markdown report \(markdown) is not appended to $GITHUB_STEP_SUMMARY (cat \(markdown) >> \"$GITHUB_STEP_SUMMARY\")")
-            }
+        if let markdown = reports["markdown"], !appendsToSummary(merge.script, markdown) {
+            problems.append("jobs.\(merge.job): the Markdown report \(markdown) is not appended to $GITHUB_STEP_SUMMARY (cat \(markdown) >> \"$GITHUB_STEP_SUMMARY\")")
         }
-        let uploaded = mergeSteps.indices.filter { $0 > merge.step && uses(mergeSteps[$0], "actions/upload-artifact") && isAlways(mergeSteps[$0]["if"]?.string) }
-            .flatMap { CIPaths.lines(mergeSteps[$0]["with"]?["path"]?.string) }
+        let uploaded = uploadedAfter(mergeSteps, merge.step)
         for kind in ["html", "json", "junit"] {
             guard let path = reports[kind] else { continue }
             if !uploaded.contains(where: { CIPaths.covers($0, path) }) {
                 problems.append("jobs.\(merge.job): the merged \(kind) report \(path) is not uploaded by a step after the merge with if: ${{ !cancelled() }}")
             }
         }
+        return problems
+    }
+
+    /// A step that runs the app's tests with CONTRACT_USAGE_DIR.
+    struct Recording {
+        var job: String
+        var jobBody: YAMLValue
+        var step: Int
+        var recording: UsageRecording
+    }
+
+    /// The app's tests record usage beside the shards and upload it whatever their result; the
+    /// coverage reads exactly that usage and every shard's report, puts its Markdown on the
+    /// summary page, keeps its reports, and gates in a job or step of its own.
+    static func coverageProblems(
+        verify: Found, merge: Found?, coverage: Found?, recordings: [Recording], reportPaths: [String], artifactNames: [String]
+    ) -> [String] {
+        var problems: [String] = []
+        var usage: (job: String, artifact: String, file: String)?
+        for found in recordings {
+            let job = "jobs.\(found.job)"
+            problems += found.recording.problems.map { "\(job) step \(found.step + 1): \($0)" }
+            if (found.jobBody["needs"]?.strings ?? []).contains(verify.job) {
+                problems.append("\(job) waits for the shards (needs: \(verify.job)) though the app's tests need nothing of theirs: they run beside them")
+            }
+            guard let folder = found.recording.folder else { continue }
+            // A usage file as a test process names it, usage-<pid>-<random>.jsonl.
+            let file = CIPaths.join(folder, "usage-4242-1f.jsonl")
+            let steps = found.jobBody["steps"]?.list ?? []
+            guard
+                let upload = steps.indices.first(where: { index in
+                    index > found.step && uses(steps[index], "actions/upload-artifact")
+                        && CIPaths.lines(steps[index]["with"]?["path"]?.string).contains { CIPaths.covers($0, file) }
+                })
+            else {
+                problems.append("\(job): no step after the app's tests uploads the usage they write to \(folder)")
+                continue
+            }
+            let with = steps[upload]["with"]
+            if !isAlways(steps[upload]["if"]?.string) {
+                problems.append("\(job): the usage is uploaded only when every test passed (add if: ${{ !cancelled() }})")
+            }
+            if with?["if-no-files-found"]?.string != "error" {
+                problems.append("\(job): a test run that recorded nothing must fail where it ran (if-no-files-found: error), not leave the coverage without usage")
+            }
+            if let inArtifact = CIPaths.inArtifact(CIPaths.lines(with?["path"]?.string), file: file) {
+                usage = (found.job, with?["name"]?.string ?? "artifact", inArtifact)
+            }
+        }
+        guard let coverage else { return problems + ["no job runs 'contract coverage'"] }
+        guard let usage else { return problems + ["no job runs the app's tests with \(UsageRecording.variable) and uploads their usage"] }
+
+        let job = "jobs.\(coverage.job)"
+        let steps = coverage.jobBody["steps"]?.list ?? []
+        let needs = coverage.jobBody["needs"]?.strings ?? []
+        for needed in [verify.job, usage.job] where needed != coverage.job && !needs.contains(needed) {
+            problems.append("\(job) does not need \(needed), so it gets none of its artifacts")
+        }
+        // A gate of its own: the merge's exit code stays the drift gate.
+        if let merge, merge.job == coverage.job {
+            if merge.step == coverage.step { problems.append("\(job): the coverage runs in the merge's step, one exit code for both gates: give it a step of its own") }
+            if !isAlways(steps[coverage.step]["if"]?.string) {
+                problems.append("\(job) step \(coverage.step + 1): the coverage runs only when the merge passed (add if: ${{ !cancelled() }})")
+            }
+        } else if !isAlways(coverage.jobBody["if"]?.string) {
+            problems.append("\(job) runs only when every shard and the app's tests passed (add if: ${{ !cancelled() }})")
+        }
+        if coverage.jobBody["continue-on-error"]?.string == "true" || steps[coverage.step]["continue-on-error"]?.string == "true" {
+            problems.append("\(job) is a gate: the coverage must not continue on error")
+        }
+        if coverage.job != verify.job, !steps.prefix(coverage.step).contains(where: { uses($0, "actions/checkout") }) {
+            problems.append("\(job): no checkout before the coverage, so it has no contracts to read")
+        }
+        problems += CoverageCheck.problems(coverage.invocation, verify: verify.invocation, at: job)
+
+        // The usage it reads is the app's tests' usage, where the download puts it.
+        let usageRead = coverage.invocation.values("usage").map(CIPaths.normal)
+        if let file = downloaded(steps, before: coverage.step, artifact: usage.artifact, file: usage.file) {
+            let folder = CIPaths.parent(file)
+            if !usageRead.contains(folder) {
+                problems.append("\(job): the coverage reads usage from \(usageRead), but the app's tests' usage (\(usage.artifact)) lands in \(folder)")
+            }
+            for other in usageRead where other != folder { problems.append("\(job): the coverage reads usage from \(other), which no job uploads") }
+        } else {
+            problems.append("\(job): no step before the coverage downloads the app's tests' usage (\(usage.artifact))")
+        }
+
+        // Every shard's report, and nothing else.
+        var landed: [String] = []
+        let reportsRead = coverage.invocation.values("verify-report").map(CIPaths.normal)
+        for (index, artifact) in artifactNames.enumerated() {
+            guard let file = downloaded(steps, before: coverage.step, artifact: artifact, file: CIPaths.basename(reportPaths[index])) else {
+                problems.append("\(job): no step before the coverage downloads \(artifact)")
+                continue
+            }
+            landed.append(file)
+            if !reportsRead.contains(where: { CIPaths.glob($0, matches: file) }) {
+                problems.append("\(job): the coverage does not read shard \(index + 1)'s report, downloaded to \(file) (it reads \(reportsRead))")
+            }
+        }
+        for report in reportsRead where !landed.contains(where: { CIPaths.glob(report, matches: $0) }) {
+            problems.append("\(job): the coverage reads \(report), which no shard uploads")
+        }
+
+        // Its Markdown on the summary page, its HTML and JSON kept.
+        let reports = coverage.invocation.reports
+        if let markdown = reports["markdown"], !appendsToSummary(coverage.script, markdown) {
+            problems.append("\(job): the coverage's Markdown report \(markdown) is not appended to $GITHUB_STEP_SUMMARY")
+        }
+        let uploaded = uploadedAfter(steps, coverage.step)
+        for kind in ["html", "json"] {
+            if let path = reports[kind], !uploaded.contains(where: { CIPaths.covers($0, path) }) {
+                problems.append("\(job): the coverage's \(kind) report \(path) is not uploaded by a step after it with if: ${{ !cancelled() }}")
+            }
+        }
+        return problems
+    }
+}
+
+/// What a coverage step asks for, on either CI.
+enum CoverageCheck {
+    /// The inputs each gate needs; without them the command exits 2 before reading anything.
+    static let inputs = ["used-unverified": ["usage", "verify-report"], "invalid-requests": ["usage"], "uncovered-operations": ["openapi"], "uncovered-responses": ["openapi"]]
+
+    static func problems(_ coverage: Invocation, verify: Invocation, at place: String) -> [String] {
+        var problems: [String] = []
+        let gates = coverage.values("fail-on")
+        if !gates.contains("used-unverified") {
+            problems.append("\(place): the coverage does not fail on used-unverified, so a case the app's tests use that the server broke passes")
+        }
+        for gate in gates {
+            for input in inputs[gate] ?? [] where coverage.values(input).isEmpty { problems.append("\(place): --fail-on \(gate) needs --\(input) (without it the coverage exits 2)") }
+        }
+        let contracts = CIPaths.normal(coverage.positionals.first ?? "contracts")
+        let verified = CIPaths.normal(verify.positionals.first ?? "contracts")
+        if contracts != verified { problems.append("\(place): the coverage reads the contracts in \(contracts), the shards verify \(verified)") }
+        for kind in ["markdown", "html", "json"] where coverage.reports[kind] == nil { problems.append("\(place): the coverage writes no \(kind) report") }
         return problems
     }
 }
@@ -736,13 +1102,34 @@ enum GitLabCheck {
         return script.string ?? script.list.compactMap(\.string).joined(separator: "\n")
     }
 
+    /// The variables a job's scripts get from the file (the file's and the job's `variables:`).
+    static func variables(_ root: YAMLValue, _ body: YAMLValue) -> [(name: String, value: String)] {
+        ((root["variables"]?.pairs ?? []) + (body["variables"]?.pairs ?? [])).map { (name: $0.key, value: $0.value.string ?? "") }
+    }
+
+    /// A job's stage's place among the stages (GitLab's default stages when the file names none).
+    static func stage(_ root: YAMLValue, _ body: YAMLValue) -> Int {
+        let stages = root["stages"]?.strings ?? [".pre", "build", "test", "deploy", ".post"]
+        return stages.firstIndex(of: body["stage"]?.string ?? "test") ?? -1
+    }
+
+    /// Rules that run the job however the jobs before it ended.
+    static func runsAlways(_ body: YAMLValue) -> Bool {
+        let rules = body["rules"]?.list ?? []
+        return body["when"]?.string == "always" || (!rules.isEmpty && rules.allSatisfy { $0["when"]?.string == "always" || $0["when"]?.string == "never" })
+    }
+
+    typealias Job = (job: String, body: YAMLValue, invocation: Invocation)
+
     static func problems(_ text: String, spec: CommandSpec) throws -> [String] {
         var problems: [String] = []
         let root = try YAMLValue.parse(text)
         let jobs = jobs(root)
 
-        var verify: (job: String, body: YAMLValue, invocation: Invocation)?
-        var merge: (job: String, body: YAMLValue, invocation: Invocation)?
+        var verify: Job?
+        var merge: Job?
+        var coverage: Job?
+        var recordings: [(job: String, body: YAMLValue, recording: UsageRecording)] = []
         for (job, body) in jobs {
             var runsContract = false
             for key in ["before_script", "script", "after_script"] {
@@ -752,10 +1139,14 @@ enum GitLabCheck {
                     problems += invocation.problems.map { "\(job).\(key): \($0)" }
                     if invocation.command == ["contract", "verify"], invocation.value("shard") != nil { verify = (job, body, invocation) }
                     if invocation.command == ["contract", "merge"] { merge = (job, body, invocation) }
+                    if invocation.command == ["contract", "coverage"] { coverage = (job, body, invocation) }
                 }
             }
+            let recording = UsageRecording(script: script(body, "before_script") + "\n" + script(body), environment: variables(root, body))
+            if let recording { recordings.append((job, body, recording)) }
+            // Every job of the file is nightly, the app's tests too: without the rule they run in every pipeline.
             let rules = body["rules"]?.list ?? root["workflow"]?["rules"]?.list ?? []
-            if runsContract, !rules.contains(where: { $0["if"]?.string?.contains(#"$CI_PIPELINE_SOURCE == "schedule""#) ?? false }) {
+            if runsContract || recording != nil, !rules.contains(where: { $0["if"]?.string?.contains(#"$CI_PIPELINE_SOURCE == "schedule""#) ?? false }) {
                 problems.append("\(job): no rule runs it in scheduled pipelines ($CI_PIPELINE_SOURCE == \"schedule\")")
             }
         }
@@ -785,17 +1176,13 @@ enum GitLabCheck {
             problems.append("\(verify.job): the report \(path) is in none of its artifacts: paths \(artifactPaths)")
         }
 
+        problems += coverageProblems(root, verify: verify, coverage: coverage, recordings: recordings, reportPaths: reportPaths)
+
         guard let merge else { return problems + ["no job runs 'contract merge'"] }
         let needs = merge.body["needs"]?.strings
         if let needs, !needs.contains(verify.job) { problems.append("\(merge.job): needs does not list \(verify.job), so it gets none of its reports") }
-        if needs == nil {
-            let stages = root["stages"]?.strings ?? [".pre", "build", "test", "deploy", ".post"]
-            let stage = { (body: YAMLValue) in stages.firstIndex(of: body["stage"]?.string ?? "test") ?? -1 }
-            if stage(merge.body) <= stage(verify.body) { problems.append("\(merge.job) runs in no stage after \(verify.job)") }
-        }
-        let rules = merge.body["rules"]?.list ?? []
-        let always = merge.body["when"]?.string == "always" || (!rules.isEmpty && rules.allSatisfy { $0["when"]?.string == "always" || $0["when"]?.string == "never" })
-        if !always { problems.append("\(merge.job): runs only when every shard passed (when: always, in its rules)") }
+        if needs == nil, stage(root, merge.body) <= stage(root, verify.body) { problems.append("\(merge.job) runs in no stage after \(verify.job)") }
+        if !runsAlways(merge.body) { problems.append("\(merge.job): runs only when every shard passed (when: always, in its rules)") }
 
         let read = merge.invocation.positionals.map(CIPaths.normal)
         for (index, file) in reportPaths.enumerated() where !read.contains(where: { CIPaths.glob($0, matches: file) }) {
@@ -822,12 +1209,88 @@ enum GitLabCheck {
         }
         return problems
     }
+
+    /// The app's tests record usage beside the shards and keep it whatever their result; the
+    /// coverage job reads exactly that usage and every shard's report (artifacts come back at the
+    /// paths they were kept from), keeps its reports, and gates in a job of its own.
+    static func coverageProblems(
+        _ root: YAMLValue, verify: Job, coverage: Job?, recordings: [(job: String, body: YAMLValue, recording: UsageRecording)], reportPaths: [String]
+    ) -> [String] {
+        var problems: [String] = []
+        var usage: (job: String, body: YAMLValue, folder: String)?
+        for (job, body, recording) in recordings {
+            problems += recording.problems.map { "\(job): \($0)" }
+            if let needs = body["needs"]?.strings {
+                if needs.contains(verify.job) { problems.append("\(job) waits for the shards (needs: \(verify.job)) though the app's tests need nothing of theirs: they run beside them") }
+            } else if stage(root, body) > stage(root, verify.body) {
+                problems.append("\(job) runs in a stage after \(verify.job) though the app's tests need nothing of its: they run beside the shards")
+            }
+            guard let folder = recording.folder else { continue }
+            let file = CIPaths.join(folder, "usage-4242-1f.jsonl")
+            let artifacts = body["artifacts"]
+            let kept = artifacts?["paths"]?.strings ?? []
+            guard kept.contains(where: { CIPaths.covers($0, file) }) else {
+                problems.append("\(job): the usage the app's tests write to \(folder) is in none of its artifacts: paths \(kept)")
+                continue
+            }
+            if artifacts?["when"]?.string != "always" { problems.append("\(job): the usage is kept only when every test passed (artifacts: when: always)") }
+            usage = (job, body, folder)
+        }
+        guard let coverage else { return problems + ["no job runs 'contract coverage'"] }
+        guard let usage else { return problems + ["no job runs the app's tests with \(UsageRecording.variable) and keeps their usage"] }
+
+        let job = coverage.job
+        let needs = coverage.body["needs"]?.strings
+        for needed in [(verify.job, verify.body), (usage.job, usage.body)] {
+            if let needs, !needs.contains(needed.0) { problems.append("\(job): needs does not list \(needed.0), so it gets none of its artifacts") }
+            if needs == nil, stage(root, coverage.body) <= stage(root, needed.1) { problems.append("\(job) runs in no stage after \(needed.0)") }
+        }
+        if !runsAlways(coverage.body) { problems.append("\(job): runs only when every shard and the app's tests passed (when: always, in its rules)") }
+        // A gate of its own: contract-merge's exit code stays the drift gate.
+        let allowFailure = coverage.body["allow_failure"]
+        if allowFailure?.string == "true" || (allowFailure?["exit_codes"]?.strings ?? []).contains("1") {
+            problems.append("\(job) is a gate: a case the app's tests use that the server broke (exit 1) must fail the pipeline")
+        }
+        problems += CoverageCheck.problems(coverage.invocation, verify: verify.invocation, at: job)
+
+        let usageRead = coverage.invocation.values("usage").map(CIPaths.normal)
+        if !usageRead.contains(usage.folder) {
+            problems.append("\(job): the coverage reads usage from \(usageRead), but the app's tests keep theirs in \(usage.folder)")
+        }
+        for other in usageRead where other != usage.folder { problems.append("\(job): the coverage reads usage from \(other), which no job keeps") }
+
+        let reportsRead = coverage.invocation.values("verify-report").map(CIPaths.normal)
+        for (index, file) in reportPaths.enumerated() where !reportsRead.contains(where: { CIPaths.glob($0, matches: file) }) {
+            problems.append("\(job): the coverage does not read shard \(index + 1)'s report \(file) (it reads \(reportsRead))")
+        }
+        for report in reportsRead where !reportPaths.contains(where: { CIPaths.glob(report, matches: $0) }) {
+            problems.append("\(job): the coverage reads \(report), which no shard writes")
+        }
+
+        let artifacts = coverage.body["artifacts"]
+        if artifacts?["when"]?.string != "always" { problems.append("\(job): the coverage's reports are kept only when its gate passed (artifacts: when: always)") }
+        let kept = artifacts?["paths"]?.strings ?? []
+        for (kind, path) in coverage.invocation.reports.sorted(by: { $0.key < $1.key }) where !kept.contains(where: { CIPaths.covers($0, path) }) {
+            problems.append("\(job): the coverage's \(kind) report \(path) is in none of its artifacts: paths \(kept)")
+        }
+        return problems
+    }
 }
 
 // MARK: - Running the scripts
 
-/// The shard and merge scripts of a CI file, run by bash in a folder per job, with the built
-/// `contract` first on PATH (the build and install steps are what CI does instead).
+/// The scripts of a CI file, run by bash in a folder per job, with the built `contract` first on
+/// PATH (the build and install steps are what CI does instead), in the order the jobs' needs allow
+/// (the shards, the app's tests, the merge, the coverage), each job's artifacts passed on as the CI
+/// passes them.
+///
+/// The app's tests are not run: building examples/MarketClient with its dependencies takes
+/// minutes. The unit-test job's own lines run as written (the variable they set, the upload), and
+/// where they run `swift test`, a stand-in `swift` first on PATH does what the app's test process
+/// does with `CONTRACT_USAGE_DIR`, the way UsageRecorder does it: in the package's folder, the
+/// usage folder made if missing, a new file in it (`usage-<pid>-<random>.jsonl`, never one that
+/// is there), the format's header line, then one line per request, as UsageLog writes them:
+/// `appUsage`. With no variable set, it writes nothing, as the recorder does.
 enum CISimulation {
     struct Night: Sendable {
         var folder: URL
@@ -839,24 +1302,84 @@ enum CISimulation {
     struct Outcome: Sendable {
         var shardCodes: [Int32] = []
         var mergeCode: Int32 = -1
+        /// The app's tests' job: 0, or the code of its first step that failed (the upload's too).
+        var appTestsCode: Int32 = -1
+        /// The coverage step's exit code; -1 when it did not run.
+        var coverageCode: Int32 = -1
+        /// Whether the CI has a step summary page (GitHub's $GITHUB_STEP_SUMMARY), and what the
+        /// merge and the coverage jobs put on it.
+        var hasStepSummary = false
         var summary: String?
+        var coverageSummary: String?
         var mergedJSON: URL?
+        var coverageJSON: URL?
+        /// Reports the merge or the coverage should have written and kept, but did not.
         var missingArtifacts: [String] = []
         var log = ""
     }
 
     static let contracts = ExampleAPITests.packageRoot.appendingPathComponent("contracts")
 
+    /// What the example app's tests (examples/MarketClient) record, one line per request as
+    /// UsageLog writes it: products.get/found, which the drifting example API breaks (created_at
+    /// for createdAt, the price as a string), from two tests, and products.get/missing, which it
+    /// keeps.
+    static let appUsage = [
+        #"{"case":"found","contract":"products.get","method":"GET","outcome":"answered","path":"/api/products/1","test":"MarketClientTests.MarketClientTests/fetchesAProduct()"}"#,
+        #"{"case":"found","contract":"products.get","method":"GET","outcome":"answered","path":"/api/products/1","test":"MarketClientTests.MarketClientOverHTTPTests/fetchesAProduct()"}"#,
+        #"{"case":"missing","contract":"products.get","method":"GET","outcome":"answered","path":"/api/products/1","test":"MarketClientTests.MarketClientTests/aMissingProductIsNotFound()"}"#,
+    ]
+
+    /// The stand-in for `swift test` of the example app: the usage its test process would write,
+    /// and no tests.
+    static let appTestProcess = """
+        #!/bin/bash
+        # Stands in for `swift test` of the example app (ExampleCITests' CISimulation): it writes the
+        # usage the app's test process would, the way UsageRecorder writes it, and runs no tests.
+        set -eu
+        if [ "${1:-}" != test ]; then echo "the simulation's swift runs 'swift test' only, found 'swift $*'" >&2; exit 97; fi
+        shift
+        while [ $# -gt 0 ]; do
+            case "$1" in
+                # SwiftPM works in the package's folder, where a relative CONTRACT_USAGE_DIR lands. (The
+                # simulation's checkout has the contracts only, so the folder is made.)
+                --package-path) mkdir -p "$2"; cd "$2"; shift 2 ;;
+                *) shift ;;
+            esac
+        done
+        # Recording is off without the variable.
+        [ -n "${CONTRACT_USAGE_DIR:-}" ] || exit 0
+        # The folder made if missing (one level, as mkdir), then a new file, never one that is there.
+        if ! { mkdir "$CONTRACT_USAGE_DIR" 2>/dev/null || [ -d "$CONTRACT_USAGE_DIR" ]; }; then
+            echo "ContractTesting: cannot record usage in '$CONTRACT_USAGE_DIR' (CONTRACT_USAGE_DIR)" >&2
+            exit 0
+        fi
+        set -o noclobber
+        file="$CONTRACT_USAGE_DIR/usage-$$-$(printf '%04x%04x' "$RANDOM" "$RANDOM").jsonl"
+        {
+            printf '{"format":"contract-usage","process":%d,"recorder":"ContractTesting","version":1}\\n' "$$"
+            cat "$SIMULATED_APP_USAGE"
+        } > "$file"
+
+        """
+
     static func environment(_ night: Night, _ extra: [String: String]) throws -> [String: String] {
         let bin = night.folder.appendingPathComponent("bin")
+        let usage = night.folder.appendingPathComponent("app-usage.jsonl")
         if !FileManager.default.fileExists(atPath: bin.path) {
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("contract").path, withDestinationPath: ContractBinary.url.path)
+            let swift = bin.appendingPathComponent("swift")
+            try Data(appTestProcess.utf8).write(to: swift)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+            try Data(appUsage.map { $0 + "\n" }.joined().utf8).write(to: usage)
         }
         var environment = ProcessInfo.processInfo.environment
-        for name in ["MARKET_TOKEN", "STAGING_URL", "NO_COLOR"] { environment[name] = nil }
+        // Only what the CI file sets reaches the scripts (and the usage folder only through them).
+        for name in ["MARKET_TOKEN", "STAGING_URL", "NO_COLOR", UsageRecording.variable, UsageRecording.xcodebuildVariable] { environment[name] = nil }
         environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["CI"] = "true"
+        environment["SIMULATED_APP_USAGE"] = usage.path
         return environment.merging(extra) { $1 }
     }
 
@@ -891,6 +1414,22 @@ enum CISimulation {
         }
     }
 
+    /// The files at a path of a job's folder (a file, or every file under a folder), each with its
+    /// path from the job's folder.
+    static func files(at path: String, in folder: URL) -> [(url: URL, path: String)] {
+        let url = folder.appendingPathComponent(path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [] }
+        guard isFolder.boolValue else { return [(url, CIPaths.normal(path))] }
+        let inside = (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String] ?? []).sorted()
+        return inside.compactMap { name in
+            var isInnerFolder: ObjCBool = false
+            let file = url.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isInnerFolder), !isInnerFolder.boolValue else { return nil }
+            return (file, CIPaths.join(path.hasSuffix("/") ? String(path.dropLast()) : path, name))
+        }
+    }
+
     static func baselinePath(_ script: String) -> String? {
         for command in Shell.commands(script) where command.isContract {
             if let index = command.words.firstIndex(of: "--baseline"), index + 1 < command.words.count { return command.words[index + 1] }
@@ -907,51 +1446,119 @@ enum CISimulation {
         return expanded
     }
 
+    /// The reports a `contract COMMAND` in these scripts writes (`--report KIND=PATH`), by kind,
+    /// with whether each is there.
+    static func reports(_ scripts: [String], command name: String, in folder: URL) -> [String: (path: String, url: URL, exists: Bool)] {
+        var reports: [String: (path: String, url: URL, exists: Bool)] = [:]
+        for script in scripts {
+            for command in Shell.commands(Shell.compactExpressions(script)) where command.isContract && command.words.dropFirst().first == name {
+                for (index, word) in command.words.enumerated() where word == "--report" && index + 1 < command.words.count {
+                    let value = command.words[index + 1]
+                    guard let equals = value.firstIndex(of: "=") else { continue }
+                    let path = String(value[value.index(after: equals)...])
+                    let file = folder.appendingPathComponent(path)
+                    reports[String(value[..<equals])] = (path, file, FileManager.default.fileExists(atPath: file.path))
+                }
+            }
+        }
+        return reports
+    }
+
+    /// What the coverage run left: its JSON report, and the reports it was asked for and did not write.
+    static func coverageReports(_ scripts: [String], in folder: URL, ran: Bool, into outcome: inout Outcome) {
+        let written = reports(scripts, command: "coverage", in: folder)
+        outcome.coverageJSON = written["json"].flatMap { $0.exists ? $0.url : nil }
+        guard ran else { return }
+        for report in written.values.sorted(by: { $0.path < $1.path }) where !report.exists && !outcome.missingArtifacts.contains(report.path) {
+            outcome.missingArtifacts.append(report.path)
+        }
+    }
+
     static func gitHub(_ text: String, _ night: Night) throws -> Outcome {
         var outcome = Outcome()
+        outcome.hasStepSummary = true
         let workflow = try YAMLValue.parse(text)
         let jobs = workflow["jobs"]?.pairs ?? []
+        let environmentOf = { (body: YAMLValue, step: YAMLValue) in (workflow["env"]?.pairs ?? []) + (body["env"]?.pairs ?? []) + (step["env"]?.pairs ?? []) }
+        let recordsUsage = { (body: YAMLValue, step: YAMLValue) -> Bool in
+            guard let run = step["run"]?.string else { return false }
+            let environment = environmentOf(body, step).map { (name: $0.key, value: Shell.compactExpressions($0.value.string ?? "")) }
+            return UsageRecording(script: Shell.compactExpressions(run), environment: environment) != nil
+        }
         let runs = { (body: YAMLValue, command: String) in
             body["steps"]?.list.contains { ($0["run"]?.string ?? "").contains("contract \(command)") } ?? false
         }
-        guard let verify = jobs.first(where: { runs($0.value, "verify") }), let merge = jobs.first(where: { runs($0.value, "merge") }) else {
-            throw CIExampleError("no verify or merge job")
+        guard let verify = jobs.first(where: { runs($0.value, "verify") }), let merge = jobs.first(where: { runs($0.value, "merge") }),
+            let coverage = jobs.first(where: { runs($0.value, "coverage") }),
+            let appTests = jobs.first(where: { job in job.value["steps"]?.list.contains { recordsUsage(job.value, $0) } ?? false })
+        else {
+            throw CIExampleError("no verify, merge, coverage job, or no job that runs the app's tests with \(UsageRecording.variable)")
         }
         var values = ["vars.STAGING_URL": night.baseURL, "secrets.MARKET_TOKEN": "example-token"]
         let artifacts = night.folder.appendingPathComponent("artifacts")
 
-        /// A job's steps: `run` steps that call contract, upload-artifact and download-artifact,
-        /// each with its `if` (a step without one runs only while the job has not failed).
-        func run(_ body: YAMLValue, in folder: URL, _ values: [String: String]) throws -> Int32? {
-            var failedCode: Int32?
-            var lastCode: Int32?
+        // The jobs not run here (the build) leave their artifacts as placeholders: the contract
+        // they would hand on is on PATH already.
+        for (name, body) in jobs where ![verify.key, merge.key, coverage.key, appTests.key].contains(name) {
+            for step in body["steps"]?.list ?? [] where GitHubCheck.uses(step, "actions/upload-artifact") {
+                let artifact = artifacts.appendingPathComponent(try evaluate(step["with"]?["name"]?.string ?? "artifact", values))
+                try FileManager.default.createDirectory(at: artifact, withIntermediateDirectories: true)
+                for path in CIPaths.lines(step["with"]?["path"]?.string) {
+                    try Data("the simulation runs the contract it built\n".utf8).write(to: artifact.appendingPathComponent(CIPaths.basename(path)))
+                }
+            }
+        }
+
+        struct JobRun {
+            /// The exit code of the job's last script run (a contract command or the app's tests).
+            var code: Int32?
+            /// The code of its first step that failed.
+            var failed: Int32?
+        }
+
+        /// A job's steps: `run` steps that call contract or run the app's tests, upload-artifact
+        /// and download-artifact, each with its `if` (a step without one runs only while the job
+        /// has not failed). `keepsReports`: an upload of a path that is not there is a missing report.
+        func run(_ job: String, _ body: YAMLValue, in folder: URL, _ values: [String: String], keepsReports: Bool = false) throws -> JobRun {
+            var result = JobRun()
             for step in body["steps"]?.list ?? [] {
-                let always = GitHubCheck.isAlways(step["if"]?.string)
-                if failedCode != nil && !always { continue }
+                if result.failed != nil && !GitHubCheck.isAlways(step["if"]?.string) { continue }
                 let with = step["with"]
-                if let script = step["run"]?.string, runsContract(script) {
-                    let summary = night.folder.appendingPathComponent("step-summary.md")
-                    var extra = ["GITHUB_STEP_SUMMARY": summary.path, "GITHUB_OUTPUT": night.folder.appendingPathComponent("output").path]
-                    for (name, value) in (workflow["env"]?.pairs ?? []) + (body["env"]?.pairs ?? []) + (step["env"]?.pairs ?? []) {
-                        extra[name] = try evaluate(value.string ?? "", values)
-                    }
+                if let script = step["run"]?.string, runsContract(script) || recordsUsage(body, step) {
+                    // A step summary file per job, as the run's page shows them.
+                    let summary = night.folder.appendingPathComponent("step-summary-\(job).md")
+                    var extra = ["GITHUB_STEP_SUMMARY": summary.path, "GITHUB_OUTPUT": night.folder.appendingPathComponent("output").path, "GITHUB_WORKSPACE": folder.path]
+                    for (name, value) in environmentOf(body, step) { extra[name] = try evaluate(value.string ?? "", values) }
                     let code = try bash(try evaluate(script, values), in: folder, try environment(night, extra), log: &outcome.log)
-                    lastCode = code
-                    if code != 0 { failedCode = code }
+                    result.code = code
+                    if code != 0 { result.failed = result.failed ?? code }
                 } else if GitHubCheck.uses(step, "actions/upload-artifact") {
                     let name = try evaluate(with?["name"]?.string ?? "artifact", values)
                     let paths = try CIPaths.lines(with?["path"]?.string).map { try evaluate($0, values) }
+                    var found: [(url: URL, path: String)] = []
                     for path in paths {
-                        let source = folder.appendingPathComponent(path)
-                        if FileManager.default.fileExists(atPath: source.path) {
-                            // One file is stored under its name; several under their paths.
-                            try copy(source, to: artifacts.appendingPathComponent(name).appendingPathComponent(paths.count == 1 ? CIPaths.basename(path) : path))
-                        } else if folder.lastPathComponent == "merge" {
-                            outcome.missingArtifacts.append(path)
-                        }
+                        let here = files(at: path, in: folder)
+                        if here.isEmpty && keepsReports { outcome.missingArtifacts.append(path) }
+                        found += here
+                    }
+                    guard !found.isEmpty else {
+                        // upload-artifact makes no artifact of no files, and with if-no-files-found: error fails the step.
+                        outcome.log += "upload-artifact \(name): no files at \(paths)\n"
+                        if with?["if-no-files-found"]?.string == "error" { result.failed = result.failed ?? 1 }
+                        continue
+                    }
+                    for file in found {
+                        guard let inside = CIPaths.inArtifact(paths, file: file.path) else { continue }
+                        try copy(file.url, to: artifacts.appendingPathComponent(name).appendingPathComponent(inside))
                     }
                 } else if GitHubCheck.uses(step, "actions/download-artifact") {
                     let stored = (try? FileManager.default.contentsOfDirectory(atPath: artifacts.path)) ?? []
+                    if let wanted = with?["name"]?.string, !stored.contains(wanted) {
+                        // download-artifact fails on an artifact by name that the run does not have.
+                        outcome.log += "download-artifact: no artifact \(wanted)\n"
+                        result.failed = result.failed ?? 1
+                        continue
+                    }
                     let target = folder.appendingPathComponent(with?["path"]?.string ?? ".")
                     let flat = with?["name"] != nil || with?["merge-multiple"]?.string == "true"
                     for name in stored.sorted() {
@@ -964,36 +1571,45 @@ enum CISimulation {
                     }
                 }
             }
-            return lastCode
+            return result
+        }
+
+        /// A job's folder: a checkout (the contracts, the baseline) when it checks out.
+        func folder(_ name: String, _ body: YAMLValue) throws -> URL {
+            let steps = body["steps"]?.list ?? []
+            guard steps.contains(where: { GitHubCheck.uses($0, "actions/checkout") }) else {
+                let folder = night.folder.appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                return folder
+            }
+            return try checkout(night, name, baselinePath: steps.compactMap { $0["run"]?.string }.compactMap(baselinePath).first)
         }
 
         let matrix = verify.value["strategy"]?["matrix"]?.pairs.first
         let shards = matrix?.value.list.compactMap(\.string) ?? []
-        let baseline = verify.value["steps"]?.list.compactMap { $0["run"]?.string }.compactMap(baselinePath).first
         for shard in shards {
             if let skipped = night.skippedShard, shard == "\(skipped)" { continue }
             values["matrix.\(matrix?.key ?? "")"] = shard
-            let folder = try checkout(night, "verify-\(shard)", baselinePath: baseline)
-            outcome.shardCodes.append(try run(verify.value, in: folder, values) ?? -1)
+            let run = try run(verify.key, verify.value, in: try folder("verify-\(shard)", verify.value), values)
+            outcome.shardCodes.append(run.code ?? -1)
         }
-        let folder = night.folder.appendingPathComponent("merge")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        outcome.mergeCode = try run(merge.value, in: folder, values) ?? -1
-        outcome.summary = try? String(contentsOf: night.folder.appendingPathComponent("step-summary.md"), encoding: .utf8)
-        outcome.mergedJSON = mergedJSON(merge.value["steps"]?.list.compactMap { $0["run"]?.string } ?? [], in: folder)
+        let appTestsRun = try run(appTests.key, appTests.value, in: try folder(appTests.key, appTests.value), values)
+        outcome.appTestsCode = appTestsRun.failed ?? appTestsRun.code ?? -1
+
+        let mergeFolder = try folder(merge.key, merge.value)
+        outcome.mergeCode = try run(merge.key, merge.value, in: mergeFolder, values, keepsReports: true).code ?? -1
+        outcome.summary = try? String(contentsOf: night.folder.appendingPathComponent("step-summary-\(merge.key).md"), encoding: .utf8)
+        outcome.mergedJSON = mergedJSON(merge.value["steps"]?.list.compactMap { $0["run"]?.string } ?? [], in: mergeFolder)
+
+        let coverageFolder = try folder(coverage.key, coverage.value)
+        outcome.coverageCode = try run(coverage.key, coverage.value, in: coverageFolder, values, keepsReports: true).code ?? -1
+        outcome.coverageSummary = try? String(contentsOf: night.folder.appendingPathComponent("step-summary-\(coverage.key).md"), encoding: .utf8)
+        coverageReports(coverage.value["steps"]?.list.compactMap { $0["run"]?.string } ?? [], in: coverageFolder, ran: outcome.coverageCode >= 0, into: &outcome)
         return outcome
     }
 
     static func mergedJSON(_ scripts: [String], in folder: URL) -> URL? {
-        for script in scripts {
-            for command in Shell.commands(script) where command.isContract && command.words.dropFirst().first == "merge" {
-                for word in command.words where word.hasPrefix("json=") {
-                    let file = folder.appendingPathComponent(String(word.dropFirst(5)))
-                    if FileManager.default.fileExists(atPath: file.path) { return file }
-                }
-            }
-        }
-        return nil
+        reports(scripts, command: "merge", in: folder)["json"].flatMap { $0.exists ? $0.url : nil }
     }
 
     static func gitLab(_ text: String, _ night: Night) throws -> Outcome {
@@ -1001,38 +1617,66 @@ enum CISimulation {
         let root = try YAMLValue.parse(text)
         let jobs = GitLabCheck.jobs(root)
         let runs = { (body: YAMLValue, command: String) in GitLabCheck.script(body).contains("contract \(command)") }
-        guard let verify = jobs.first(where: { runs($0.body, "verify") }), let merge = jobs.first(where: { runs($0.body, "merge") }) else {
-            throw CIExampleError("no verify or merge job")
-        }
-        let variables = { (body: YAMLValue) in
-            ((root["variables"]?.pairs ?? []) + (body["variables"]?.pairs ?? [])).reduce(into: [String: String]()) { $0[$1.key] = $1.value.string ?? "" }
+        let recordsUsage = { (body: YAMLValue) in UsageRecording(script: GitLabCheck.script(body), environment: GitLabCheck.variables(root, body)) != nil }
+        guard let verify = jobs.first(where: { runs($0.body, "verify") }), let merge = jobs.first(where: { runs($0.body, "merge") }),
+            let coverage = jobs.first(where: { runs($0.body, "coverage") }), let appTests = jobs.first(where: { recordsUsage($0.body) })
+        else {
+            throw CIExampleError("no verify, merge, coverage job, or no job that runs the app's tests with \(UsageRecording.variable)")
         }
         let settings = ["STAGING_URL": night.baseURL, "MARKET_TOKEN": "example-token", "CI_PIPELINE_SOURCE": "schedule", "GITLAB_CI": "true"]
-        let mergeFolder = night.folder.appendingPathComponent("merge")
-        try FileManager.default.createDirectory(at: mergeFolder, withIntermediateDirectories: true)
+        let variables = { (body: YAMLValue) in
+            GitLabCheck.variables(root, body).reduce(into: [String: String]()) { $0[$1.name] = $1.value }.merging(settings) { $1 }
+        }
+
+        /// The runs of each job whose artifacts were kept (when: always, or on success): the
+        /// folder and the paths, restored at the same paths in the jobs that need it.
+        var kept: [String: [(folder: URL, paths: [String])]] = [:]
+        func keep(_ job: (name: String, body: YAMLValue), in folder: URL, code: Int32, _ values: [String: String]) {
+            guard code == 0 || job.body["artifacts"]?["when"]?.string == "always" else { return }
+            kept[job.name, default: []].append((folder, (job.body["artifacts"]?["paths"]?.strings ?? []).map { Shell.expand($0, values) }))
+        }
+        /// A job's folder: the repository's checkout, then the artifacts of the jobs it needs
+        /// (without needs, of every job before it).
+        func prepare(_ job: (name: String, body: YAMLValue), folder name: String, baseline: String?) throws -> URL {
+            let folder = try checkout(night, name, baselinePath: baseline)
+            for needed in job.body["needs"]?.strings ?? Array(kept.keys) {
+                for (source, paths) in kept[needed] ?? [] {
+                    for path in paths where FileManager.default.fileExists(atPath: source.appendingPathComponent(path).path) {
+                        try copy(source.appendingPathComponent(path), to: folder.appendingPathComponent(path))
+                    }
+                }
+            }
+            return folder
+        }
+
         let parallel = Int(verify.body["parallel"]?.string ?? "") ?? 1
         let script = GitLabCheck.script(verify.body)
         for shard in 1...parallel where shard != night.skippedShard {
-            let folder = try checkout(night, "verify-\(shard)", baselinePath: baselinePath(script))
-            let extra = variables(verify.body).merging(settings) { $1 }.merging(["CI_NODE_INDEX": "\(shard)", "CI_NODE_TOTAL": "\(parallel)"]) { $1 }
+            let folder = try prepare(verify, folder: "verify-\(shard)", baseline: baselinePath(script))
+            let extra = variables(verify.body).merging(["CI_NODE_INDEX": "\(shard)", "CI_NODE_TOTAL": "\(parallel)"]) { $1 }
             let code = try bash(script, in: folder, try environment(night, extra), log: &outcome.log)
             outcome.shardCodes.append(code)
-            // Artifacts (when: always, or on success) come into the folder of the job that needs them, at the same paths.
-            if code == 0 || verify.body["artifacts"]?["when"]?.string == "always" {
-                for path in verify.body["artifacts"]?["paths"]?.strings ?? [] {
-                    let expanded = Shell.expand(path, extra)
-                    let source = folder.appendingPathComponent(expanded)
-                    if FileManager.default.fileExists(atPath: source.path) { try copy(source, to: mergeFolder.appendingPathComponent(expanded)) }
-                }
-            }
+            keep(verify, in: folder, code: code, extra)
         }
-        let extra = variables(merge.body).merging(settings) { $1 }
-        outcome.mergeCode = try bash(GitLabCheck.script(merge.body), in: mergeFolder, try environment(night, extra), log: &outcome.log)
+
+        let appTestsFolder = try prepare(appTests, folder: appTests.name, baseline: nil)
+        outcome.appTestsCode = try bash(GitLabCheck.script(appTests.body), in: appTestsFolder, try environment(night, variables(appTests.body)), log: &outcome.log)
+        keep(appTests, in: appTestsFolder, code: outcome.appTestsCode, variables(appTests.body))
+
+        let mergeFolder = try prepare(merge, folder: merge.name, baseline: nil)
+        outcome.mergeCode = try bash(GitLabCheck.script(merge.body), in: mergeFolder, try environment(night, variables(merge.body)), log: &outcome.log)
         let artifacts = merge.body["artifacts"]
         for path in (artifacts?["paths"]?.strings ?? []) + [artifacts?["reports"]?["junit"]?.string].compactMap({ $0 }) {
             if !FileManager.default.fileExists(atPath: mergeFolder.appendingPathComponent(path).path) { outcome.missingArtifacts.append(path) }
         }
         outcome.mergedJSON = mergedJSON([GitLabCheck.script(merge.body)], in: mergeFolder)
+
+        let coverageFolder = try prepare(coverage, folder: coverage.name, baseline: nil)
+        outcome.coverageCode = try bash(GitLabCheck.script(coverage.body), in: coverageFolder, try environment(night, variables(coverage.body)), log: &outcome.log)
+        for path in coverage.body["artifacts"]?["paths"]?.strings ?? [] where files(at: path, in: coverageFolder).isEmpty {
+            outcome.missingArtifacts.append(path)
+        }
+        coverageReports([GitLabCheck.script(coverage.body)], in: coverageFolder, ran: true, into: &outcome)
         return outcome
     }
 }
