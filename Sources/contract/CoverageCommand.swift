@@ -27,8 +27,10 @@ struct CoverageCommand: ParsableCommand {
     var usage: [String] = []
 
     @Option(
-        name: .customLong("verify-report"),
-        help: "A JSON report of 'contract verify' ('--report json=PATH'); give every shard's report of one run to have them merged; repeatable.")
+        name: .customLong("verify-report"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "JSON reports of 'contract verify' ('--report json=PATH'): one run's, or every shard's of one run, merged (--verify-report reports/shard-*.json); repeatable.",
+            valueName: "report"))
     var verifyReports: [String] = []
 
     @Option(name: .customLong("openapi"), help: "The OpenAPI document (YAML or JSON) whose operations and responses the contracts should cover.")
