@@ -41,10 +41,10 @@ extension MockServer {
                 }
             }
             return withCORS(reply, request)
-        case .unknownChosenCase(_, _, let message):
+        case .unknownChosenCase(_, _, let message, _):
             received.mismatch = message
             reply = .problem(404, RequestProblem.body(type: RequestProblem.unmatchedRequestType, title: "No case of that name", status: 404, detail: message))
-        case .none(let message, let nearest):
+        case .none(let message, let nearest, _):
             received.mismatch = message
             var members: [JSONObject.Member] = []
             if let nearest {
