@@ -25,16 +25,10 @@ enum RunningTest {
     static var swiftTesting: String? {
         #if canImport(Testing)
         guard let id = Test.current?.id else { return nil }
-        return qualified(module: id.moduleName, path: id.nameComponents)
+        return UsageNames.swiftTesting(module: id.moduleName, path: id.nameComponents)
         #else
         return nil
         #endif
-    }
-
-    /// `Module.Suite.Inner/function()` from a module and the names down to the test.
-    static func qualified(module: String, path: [String]) -> String {
-        guard let test = path.last else { return module }
-        return ([module] + path.dropLast()).joined(separator: ".") + "/" + test
     }
 
     /// The test running where a stub is made: its Swift Testing test, else XCTest's running test.
@@ -161,11 +155,23 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
 
     /// `Module.Class/testMethod`, the same on every platform.
     static func name(of testCase: XCTestCase) -> String {
-        "\(className(String(reflecting: type(of: testCase))))/\(method(ofTestNamed: testCase.name))"
+        "\(UsageNames.xcTestClass(String(reflecting: type(of: testCase))))/\(UsageNames.xcTestMethod(testCase.name))"
+    }
+}
+#endif
+
+/// The names usage records give tests (``RunningTest``), from what the frameworks say.
+@_spi(Usage) public enum UsageNames {
+    /// `Module.Suite.Inner/function()` from a Swift Testing test's module and the names down to
+    /// it (`Test.ID`'s components: suites, then the function).
+    public static func swiftTesting(module: String, path: [String]) -> String {
+        guard let test = path.last else { return module }
+        return ([module] + path.dropLast()).joined(separator: ".") + "/" + test
     }
 
-    /// `Module.Class`, without the `(unknown context at $10b4c2f10)` a private class's name holds.
-    static func className(_ reflected: String) -> String {
+    /// `Module.Class` of a test case's type as `String(reflecting:)` gives it, without the
+    /// `(unknown context at $10b4c2f10)` a private class's name holds, an address of one run.
+    public static func xcTestClass(_ reflected: String) -> String {
         var name = reflected
         while let start = name.range(of: "(unknown context at "), let end = name[start.upperBound...].firstIndex(of: ")") {
             var through = name.index(after: end)
@@ -175,8 +181,9 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
         return name
     }
 
-    /// `testFetch` of Linux's `MarketClientTests.testFetch` or Darwin's `-[MarketClientTests testFetch]`.
-    static func method(ofTestNamed name: String) -> String {
+    /// `testFetch` of an XCTest test named `MarketClientTests.testFetch` (Linux) or
+    /// `-[MarketClientTests testFetch]` (Apple platforms).
+    public static func xcTestMethod(_ name: String) -> String {
         if name.hasPrefix("-["), name.hasSuffix("]"), let space = name.lastIndex(of: " ") {
             return String(name[name.index(after: space)..<name.index(before: name.endIndex)])
         }
@@ -184,4 +191,3 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
         return String(name[name.index(after: dot)...])
     }
 }
-#endif
