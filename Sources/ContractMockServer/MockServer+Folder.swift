@@ -8,18 +8,23 @@ extension MockServer {
     /// Serves every fixture below `directory` (`contract fixtures --out DIR`).
     /// - Throws: ``MockServerError/Code/invalidFixture`` for a folder without fixtures, a file
     ///   that is not JSON or not a fixture, or one written by another version of `contract`.
-    public convenience init(fixturesIn directory: String, options: Options = Options(), onRequest: (@Sendable (Received) -> Void)? = nil) throws(MockServerError) {
-        self.init(fixtures: try Self.readFixtures(in: directory), options: options, onRequest: onRequest)
+    /// - Parameter usage: where the requests answered are recorded (``MockServer/usage``).
+    public convenience init(
+        fixturesIn directory: String, options: Options = Options(), onRequest: (@Sendable (Received) -> Void)? = nil,
+        usage: UsageRecorder? = MockServer.usageFromEnvironment
+    ) throws(MockServerError) {
+        self.init(fixtures: try Self.readFixtures(in: directory), options: options, onRequest: onRequest, usage: usage)
     }
 
     /// Serves the fixtures copied into a bundle (`resources: [.copy("Fixtures")]`, then `Bundle.module`).
     public convenience init(
-        bundle: Bundle, subdirectory: String = "Fixtures", options: Options = Options(), onRequest: (@Sendable (Received) -> Void)? = nil
+        bundle: Bundle, subdirectory: String = "Fixtures", options: Options = Options(), onRequest: (@Sendable (Received) -> Void)? = nil,
+        usage: UsageRecorder? = MockServer.usageFromEnvironment
     ) throws(MockServerError) {
         guard let url = bundle.resourceURL?.appendingPathComponent(subdirectory) else {
             throw MockServerError(.invalidFixture, "the bundle has no resources folder '\(subdirectory)'")
         }
-        try self.init(fixturesIn: url.path, options: options, onRequest: onRequest)
+        try self.init(fixturesIn: url.path, options: options, onRequest: onRequest, usage: usage)
     }
 
     /// Every fixture below `directory`, in the order of their paths; the manifest is not one.

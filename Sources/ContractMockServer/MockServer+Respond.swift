@@ -29,6 +29,15 @@ extension MockServer {
         case .route(let index):
             let fixtureAnswers: Bool
             (reply, fixtureAnswers) = answer(request, path: path, query: query, fixture: index, of: set, preference: preference, received: &received)
+            if let usage {
+                let fixture = set.fixtures[index]
+                usage.record(UsageRecord(
+                    contract: fixture.contract, caseName: fixture.caseName, outcome: received.violations.isEmpty ? .answered : .invalid,
+                    relaxed: received.answeredAnyway, test: Self.testName(request), method: request.method, path: path,
+                    violations: received.violations.prefix(UsageLog.maxViolations).map {
+                        UsageRecord.Violation(place: $0.place, keyword: $0.keyword, message: $0.message)
+                    }))
+            }
             // The faults (for the fixture's answers, not a problem) are taken, and the request
             // journaled, in one turn of the lock.
             let contract = fixtureAnswers ? set.fixtures[index].contract : nil
@@ -41,11 +50,17 @@ extension MockServer {
                 }
             }
             return withCORS(reply, request)
-        case .unknownChosenCase(_, _, let message):
+        case .unknownChosenCase(let contract, _, let message, let reason):
             received.mismatch = message
+            usage?.record(UsageRecord(
+                contract: contract, caseName: nil, outcome: .unmatched, test: Self.testName(request), method: request.method, path: path, reason: reason))
             reply = .problem(404, RequestProblem.body(type: RequestProblem.unmatchedRequestType, title: "No case of that name", status: 404, detail: message))
-        case .none(let message, let nearest):
+        case .none(let message, let nearest, let reason):
             received.mismatch = message
+            let nearestRoute = nearest.map { set.routes.routes[$0] }
+            usage?.record(UsageRecord(
+                contract: nearestRoute?.contract, caseName: nil, outcome: .unmatched, test: Self.testName(request), method: request.method, path: path,
+                nearest: nearestRoute?.name, reason: reason))
             var members: [JSONObject.Member] = []
             if let nearest {
                 let route = set.routes.routes[nearest]
@@ -57,6 +72,18 @@ extension MockServer {
         }
         record(&received, takingFaultsFor: nil, answered: reply.status)
         return withCORS(reply, request)
+    }
+
+    /// The request header a client names its test with, for usage records (a UI test sends
+    /// `Contract-Test: LoginUITests/testSignIn` with the app's requests); the only header recorded.
+    public static let testNameHeader = "Contract-Test"
+
+    /// The test the request names in ``testNameHeader``, nil when it names none.
+    static func testName(_ request: MockRequest) -> String? {
+        guard let value = request.values(of: testNameHeader).first else { return nil }
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let trimmed = value.drop(while: blank).reversed().drop(while: blank).reversed()
+        return trimmed.isEmpty ? nil : String(trimmed)
     }
 
     /// The answer to a request whose body is over ``Options/maxBodyBytes``: a 413 problem, journaled.

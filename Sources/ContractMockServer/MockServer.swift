@@ -46,6 +46,10 @@ public final class MockServer: Sendable {
     public static let controlPrefix = "/__contract"
 
     public let options: Options
+    /// Where the requests the server answers are recorded for `contract coverage` (one line per
+    /// request: the contract and case, or that none matched, and the test the request names in
+    /// ``testNameHeader``); nil: not recorded. Control API calls and preflights are not recorded.
+    public let usage: UsageRecorder?
     let state: NIOLockedValueBox<State>
     private let onRequest: (@Sendable (Received) -> Void)?
     private let listener = NIOLockedValueBox<Listener?>(nil)
@@ -75,11 +79,23 @@ public final class MockServer: Sendable {
         let connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>
     }
 
-    /// - Parameter onRequest: called with each request once it is answered (on a server thread),
-    ///   for a log; the journal keeps them anyway.
-    public init(fixtures: [FixtureFile], options: Options = Options(), onRequest: (@Sendable (Received) -> Void)? = nil) {
+    /// The recorder of the mock servers a process starts in-process (a UI test's) when the
+    /// environment names a folder (`CONTRACT_USAGE_DIR`), as ContractTesting's stubs record;
+    /// nil when it names none. One file per process, made by the first server.
+    public static let usageFromEnvironment: UsageRecorder? = UsageRecorder.fromEnvironment(recorder: "ContractMockServer")
+
+    /// - Parameters:
+    ///   - onRequest: called with each request once it is answered (on a server thread), for a
+    ///     log; the journal keeps them anyway.
+    ///   - usage: where the requests answered are recorded (``usage``): by default the folder
+    ///     `CONTRACT_USAGE_DIR` names (``usageFromEnvironment``); nil records nothing.
+    public init(
+        fixtures: [FixtureFile], options: Options = Options(), onRequest: (@Sendable (Received) -> Void)? = nil,
+        usage: UsageRecorder? = MockServer.usageFromEnvironment
+    ) {
         self.options = options
         self.onRequest = onRequest
+        self.usage = usage
         state = NIOLockedValueBox(State(set: ServedSet(fixtures), journal: Journal(limit: options.journalLimit, byteLimit: options.journalByteLimit)))
     }
 

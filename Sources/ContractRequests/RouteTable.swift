@@ -64,10 +64,14 @@ public struct RouteTable: Sendable {
     public enum Match: Sendable, Equatable {
         /// The index of the route that answers.
         case route(Int)
-        /// The contract the request reaches has no case of the name chosen for it.
-        case unknownChosenCase(contract: String, caseName: String, message: String)
+        /// The contract the request reaches has no case of the name chosen for it. `reason` says
+        /// so without what the request sent (its `Prefer` header's value), for a usage record.
+        case unknownChosenCase(contract: String, caseName: String, message: String, reason: String)
         /// No route takes the request: why, and the nearest route's index (nil with no routes).
-        case none(message: String, nearest: Int?)
+        /// `reason` is why the nearest route does not take it, without the method and URL the
+        /// message opens with and without a value of the query sent (a query may hold a
+        /// credential under a name no rule knows), for a usage record.
+        case none(message: String, nearest: Int?, reason: String)
     }
 
     /// - Parameters:
@@ -101,15 +105,16 @@ public struct RouteTable: Sendable {
             if let index = byContract[contract]?.first(where: { routes[$0].caseName == chosenCase }) { return .route(index) }
             return .unknownChosenCase(
                 contract: contract, caseName: chosenCase,
-                message: "\(method) \(path): no case '\(chosenCase)' in \(contract) (use(_:case:) names a case of its fixtures)")
+                message: "\(method) \(path): no case '\(chosenCase)' in \(contract) (use(_:case:) names a case of its fixtures)",
+                reason: "no case '\(chosenCase)' in \(contract) (use(_:case:) names a case of its fixtures)")
         }
         // Several cases of one endpoint: a success case answers unless a test chooses another.
         for ignoringDescribed in [false, true] {
             let sending = candidates.filter { Self.queryMismatch(routes[$0], query, ignoringDescribed: ignoringDescribed) == nil }
             if let index = sending.first(where: { (200..<300).contains(routes[$0].status) }) ?? sending.first { return .route(index) }
         }
-        if let first = candidates.first, let reason = Self.queryMismatch(routes[first], query, ignoringDescribed: true) {
-            return none(method: method, shownURL: shownURL, route: first, reason: reason)
+        if let first = candidates.first, let mismatch = Self.queryMismatch(routes[first], query, ignoringDescribed: true) {
+            return none(method: method, shownURL: shownURL, route: first, reason: mismatch.shown, recorded: mismatch.recorded)
         }
         // No route takes it: only now is every route compared, for the nearest and why.
         var nearest: (score: Int, reason: String, index: Int)? = nil
@@ -117,15 +122,16 @@ public struct RouteTable: Sendable {
             let (score, reason) = Self.compare(route, method: method, segments: segments)
             if let reason, score > (nearest?.score ?? -1) { nearest = (score, reason, index) }
         }
-        guard let nearest else { return .none(message: "\(method) \(path): no fixtures loaded", nearest: nil) }
-        return none(method: method, shownURL: shownURL, route: nearest.index, reason: nearest.reason)
+        guard let nearest else { return .none(message: "\(method) \(path): no fixtures loaded", nearest: nil, reason: "no fixtures loaded") }
+        // A path's reason quotes the path's segments, which a usage record keeps anyway.
+        return none(method: method, shownURL: shownURL, route: nearest.index, reason: nearest.reason, recorded: nearest.reason)
     }
 
-    private func none(method: String, shownURL: String, route index: Int, reason: String) -> Match {
+    private func none(method: String, shownURL: String, route index: Int, reason: String, recorded: String) -> Match {
         let route = routes[index]
         return .none(
             message: "\(method) \(shownURL) matches no fixture; nearest is \(route.name) (\(route.method) \(route.pathTemplate)): \(reason)",
-            nearest: index)
+            nearest: index, reason: recorded)
     }
 
     /// The case of `contract` the request asks for: by name, else the first answering the status.
@@ -137,7 +143,8 @@ public struct RouteTable: Sendable {
         let asked = [preference.caseName.map { "case '\($0)'" }, preference.status.map { "status \($0)" }].compactMap { $0 }.joined(separator: " and ")
         return .unknownChosenCase(
             contract: contract, caseName: preference.caseName ?? preference.status.map(String.init) ?? "",
-            message: "\(method) \(path): Prefer asks for \(asked), which no case of \(contract) has (its cases: \(listing))")
+            message: "\(method) \(path): Prefer asks for \(asked), which no case of \(contract) has (its cases: \(listing))",
+            reason: "its Prefer header asks for a case \(contract) does not have (its cases: \(listing))")
     }
 
     /// How close a route's method and path are (higher is closer) and why they do not match, or
@@ -170,18 +177,19 @@ public struct RouteTable: Sendable {
         return (score, "the path has \(segments.count) segments, the template \(template.count)")
     }
 
-    /// Why the request does not send the route's query items, or nil when it does.
+    /// Why the request does not send the route's query items, or nil when it does: as a message
+    /// shows it (`shown`: the value sent, unless its name may hold a credential), and as a usage
+    /// record keeps it (`recorded`: the fixture's value only, nothing the request sent).
     /// - Parameter ignoringDescribed: items of parameters the endpoint describes count as sent
     ///   whatever their value: the request checks hold the value.
-    static func queryMismatch(_ route: Route, _ query: [Route.QueryItem], ignoringDescribed: Bool) -> String? {
+    static func queryMismatch(_ route: Route, _ query: [Route.QueryItem], ignoringDescribed: Bool) -> (shown: String, recorded: String)? {
         for item in route.query where !query.contains(item) {
             if ignoringDescribed, route.describedQuery.contains(item.name) { continue }
-            let present = query.first { $0.name == item.name }
-            if present != nil, CredentialNames.mayBeCredential(item.name) {
-                return "query item '\(item.name)' differs from the fixture's (not shown: it may be a secret)"
-            }
-            return present.map { "query item '\(item.name)' is '\($0.value ?? "")', the fixture's is '\(item.value ?? "")'" }
-                ?? "query item '\(item.name)=\(item.value ?? "")' is missing"
+            let missing = "query item '\(item.name)=\(item.value ?? "")' is missing"
+            guard let present = query.first(where: { $0.name == item.name }) else { return (missing, missing) }
+            let differs = "query item '\(item.name)' differs from the fixture's"
+            if CredentialNames.mayBeCredential(item.name) { return (differs + " (not shown: it may be a secret)", differs) }
+            return ("query item '\(item.name)' is '\(present.value ?? "")', the fixture's is '\(item.value ?? "")'", differs + " ('\(item.value ?? "")')")
         }
         return nil
     }

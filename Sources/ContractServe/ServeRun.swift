@@ -1,6 +1,7 @@
 import ContractJSON
 import ContractMockServer
 import ContractModel
+import ContractRequests
 import Foundation
 import NIOConcurrencyHelpers
 
@@ -21,9 +22,17 @@ public enum ServeRun {
         public var log = LogFormat.text
         /// How often the folder is looked at for edits; nil: never.
         public var watchInterval: Duration? = .seconds(1)
+        /// The folder the requests answered are recorded in for `contract coverage` (a file of
+        /// its own per run, `usage-<pid>-<random>.jsonl`); nil: not recorded. The command sets it
+        /// from `--usage-dir`, else from ``usageEnvironmentVariable``.
+        public var usageDirectory: String?
 
         public init() {}
     }
+
+    /// `CONTRACT_USAGE_DIR`: the folder the stubs and in-process mock servers of a test process
+    /// record usage in, which `contract serve` honours too.
+    public static let usageEnvironmentVariable = UsageRecorder.environmentVariable
 
     /// A running `contract serve`: stop it to close every connection.
     public final class Serving: Sendable {
@@ -57,9 +66,19 @@ public enum ServeRun {
         } catch {
             return .failure(Stopped(.invalidContracts(error, directory: arguments.directory, consequence: "nothing served")))
         }
+        // A folder named and not writable stops the command, as a port it cannot listen on does:
+        // a run asked to record that records nothing would leave coverage silently empty.
+        var usage: UsageRecorder? = nil
+        if let folder = arguments.usageDirectory {
+            do {
+                usage = try UsageRecorder.create(folder: folder, recorder: "contract serve")
+            } catch {
+                return .failure(Stopped(.stopped(DiagnosticsError(argument: error.description), consequence: "nothing served")))
+            }
+        }
         let log = RequestLog(format: arguments.log, lenient: arguments.server.lenient)
         let onRequest: (@Sendable (MockServer.Received) -> Void)? = arguments.quiet ? nil : { @Sendable received in output(log.line(for: received)) }
-        let server = MockServer(fixtures: loaded.fixtures, options: arguments.server, onRequest: onRequest)
+        let server = MockServer(fixtures: loaded.fixtures, options: arguments.server, onRequest: onRequest, usage: usage)
         do {
             try server.start()
         } catch {
@@ -89,7 +108,8 @@ public enum ServeRun {
     public static func banner(_ serving: Serving, directory: String, lenient: Bool) -> String {
         let fixtures = serving.server.fixtures
         let contracts = Set(fixtures.map(\.contract)).count
-        return "serving \(contracts) contracts (\(fixtures.count) cases) from \(directory)\(lenient ? ", lenient: a request that breaks its contract is answered anyway" : ""); control API at \(MockServer.controlPrefix)"
+        let recording = serving.server.usage.map { "; recording usage in \($0.path)" } ?? ""
+        return "serving \(contracts) contracts (\(fixtures.count) cases) from \(directory)\(lenient ? ", lenient: a request that breaks its contract is answered anyway" : ""); control API at \(MockServer.controlPrefix)\(recording)"
     }
 
     /// Why serving did not start, as the result to exit with.

@@ -45,14 +45,29 @@ extension ContractStub {
             // Swift value, so `as? ContractStubError` reads it back on every platform).
             let mismatch = match.mismatch ?? ContractStubError(.noMatchingFixture, "\(method) \(url.absoluteString) matches no fixture", url: url)
             record(Received(method: method, url: url, headers: headers, body: body, fixture: nil, mismatch: mismatch))
-            if !isRelaxed(for: nil) { fail(mismatch.description + Self.relaxing(nil)) }
+            let relaxed = isRelaxed(for: nil)
+            if let usage {
+                recordUsage(UsageRecord(
+                    contract: mismatch.contract, caseName: nil, outcome: .unmatched, relaxed: relaxed, test: nil, method: method, path: parts.path,
+                    nearest: mismatch.nearestFixture, reason: mismatch.usageReason ?? "no fixture matches it"), to: usage)
+            }
+            if !relaxed { fail(mismatch.description + Self.relaxing(nil)) }
             return .failure(URLError(.resourceUnavailable, userInfo: [
                 NSLocalizedDescriptionKey: mismatch.description, NSUnderlyingErrorKey: mismatch, NSURLErrorFailingURLErrorKey: url,
             ]))
         }
         let violations = check(method: method, parts: parts, headers: headers, body: body, bodyIsUnseen: bodyIsUnseen, against: fixture)
         record(Received(method: method, url: url, headers: headers, body: body, fixture: fixture.name, mismatch: nil, violations: violations))
-        if !violations.isEmpty, !isRelaxed(for: fixture), preference?.allowsInvalidRequest(answeredWith: fixture.status) != true {
+        // Let through on purpose: the test allows it, or the request asks for a refusal.
+        let relaxed = !violations.isEmpty && (isRelaxed(for: fixture) || preference?.allowsInvalidRequest(answeredWith: fixture.status) == true)
+        if let usage {
+            recordUsage(UsageRecord(
+                contract: fixture.contract, caseName: fixture.caseName, outcome: violations.isEmpty ? .answered : .invalid, relaxed: relaxed, test: nil,
+                method: method, path: parts.path,
+                violations: violations.prefix(UsageLog.maxViolations).map { UsageRecord.Violation(place: $0.place, keyword: $0.keyword, message: $0.message) }),
+                to: usage)
+        }
+        if !violations.isEmpty, !relaxed {
             let path = parts.path
             fail(
                 "\(method) \(path) breaks its contract \(fixture.contract) (answered with a 400 problem, not \(fixture.name)):\n"
@@ -79,6 +94,11 @@ extension ContractStub {
             return .failure(URLError(.cannotParseResponse))
         }
         return .response(response, data, delay: delay)
+    }
+
+    /// Records a request for `contract coverage`, with the test that sent it.
+    private func recordUsage(_ record: UsageRecord, to recorder: UsageRecorder) {
+        RunningTest.write(record, to: recorder, stubMadeIn: usageMadeInTest, makerIsSwiftTesting: madeInSwiftTesting)
     }
 
     /// How the request breaks the endpoint's description; a fixture whose schemas do not compile

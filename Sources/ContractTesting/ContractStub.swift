@@ -104,6 +104,12 @@ public final class ContractStub: @unchecked Sendable {
     let madeInSwiftTesting = TestIssue.inSwiftTestingTest
     /// That test's name, to say so when another test records what the stub kept.
     let madeInTest = TestIssue.currentTestName
+    /// Where the requests the stub answers are recorded for `contract coverage` (the folder
+    /// `CONTRACT_USAGE_DIR` names); nil, and nothing recorded, when it names none.
+    let usage: UsageRecorder?
+    /// The test that made the stub, as usage records name it (``RunningTest``); read only when
+    /// recording.
+    let usageMadeInTest: String?
 
     /// Where the stub was made: a request that breaks its contract fails the test there, the
     /// place a reader looks for the stub's set-up.
@@ -111,12 +117,24 @@ public final class ContractStub: @unchecked Sendable {
 
     /// - Throws: when ``StubSlots/capacity`` stubs are already alive in the process, saying how
     ///   to release them.
-    public init(
+    public convenience init(
         fixtures: FixtureSet, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) throws(FixtureLoadError) {
+        try self.init(fixtures: fixtures, usage: UsageRecorder.testing, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// A stub that records the requests it answers with `usage` rather than in the folder the
+    /// environment names: for tests of the recording, which cannot set the environment of their
+    /// own process, and read back a file of their own.
+    @_spi(Usage) public init(
+        fixtures: FixtureSet, usage: UsageRecorder?, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
     ) throws(FixtureLoadError) {
         self.fixtures = fixtures.fixtures
         routes = fixtures.routes
         madeAt = (fileID, filePath, line, column)
+        self.usage = usage
+        usageMadeInTest = usage == nil ? nil : RunningTest.atStubInit()
         slot = try StubSlots.shared.acquire()
         StubSlots.shared.install(self, at: slot)
     }

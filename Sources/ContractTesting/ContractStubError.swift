@@ -49,6 +49,9 @@ public struct ContractStubError: Error, Sendable, CustomStringConvertible, Local
     public let nearestFixture: String?
     /// The whole explanation, as printed.
     public var description: String
+    /// Why no fixture took the request, without its method, URL or a value of its query: what a
+    /// usage record keeps (``UsageRecord/reason``).
+    var usageReason: String?
 
     public var errorDescription: String? { description }
 

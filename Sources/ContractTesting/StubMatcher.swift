@@ -24,13 +24,17 @@ struct StubMatcher {
         switch routes.match(method: method, path: parts.path, query: query, shownURL: parts.shown, operationID: operationID, chosen: chosenCases, preference: preference) {
         case .route(let index):
             return Match(fixture: fixtures[index])
-        case .unknownChosenCase(let contract, let caseName, let message):
-            return Match(mismatch: ContractStubError(.noMatchingFixture, message, contract: contract, caseName: caseName, method: method, url: url))
-        case .none(let message, let nearest):
+        case .unknownChosenCase(let contract, let caseName, let message, let reason):
+            var mismatch = ContractStubError(.noMatchingFixture, message, contract: contract, caseName: caseName, method: method, url: url)
+            mismatch.usageReason = reason
+            return Match(mismatch: mismatch)
+        case .none(let message, let nearest, let reason):
             let fixture = nearest.map { fixtures[$0] }
-            return Match(mismatch: ContractStubError(
+            var mismatch = ContractStubError(
                 .noMatchingFixture, message, contract: fixture?.contract, caseName: fixture?.caseName, method: method, url: url,
-                nearestFixture: fixture?.name))
+                nearestFixture: fixture?.name)
+            mismatch.usageReason = reason
+            return Match(mismatch: mismatch)
         }
     }
 }

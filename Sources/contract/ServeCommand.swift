@@ -16,6 +16,10 @@ struct ServeCommand: ParsableCommand {
             no contract describes gets a 404 problem naming the nearest. A request picks its case with \
             'Prefer: case=NAME' (or code=404, example=NAME).
 
+            With --usage-dir (or CONTRACT_USAGE_DIR), each request answered is recorded for 'contract coverage': \
+            the contract and case, or that none matched, and the test named by the request's Contract-Test header \
+            (a UI test names itself with it); no other header, no query and no body is recorded.
+
             The control API, under /__contract: GET /__contract (the cases), POST /__contract/use \
             {"contract","case"}, POST /__contract/inject {"contract"?, "status" | "delay" (seconds) | \
             "undecodableBody" | "dropConnection", "times"?}, DELETE /__contract/faults, \
@@ -25,7 +29,7 @@ struct ServeCommand: ParsableCommand {
             An edit to the contracts is served once the folder is still; an edit with errors keeps the last good set \
             and prints its diagnostics. SIGTERM or SIGINT closes every connection and exits 0.
 
-            Exit codes: 0 stopped by a signal; 2 invalid contracts or arguments, or the port cannot be listened on.
+            Exit codes: 0 stopped by a signal; 2 invalid contracts or arguments, the port cannot be listened on, or no usage file can be made in the usage folder.
             """
     )
 
@@ -58,6 +62,13 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Do not serve edits to the contracts until restarted.")
     var noWatch = false
 
+    @Option(
+        name: .customLong("usage-dir"),
+        help: ArgumentHelp(
+            "Record each request answered for 'contract coverage' in a file of its own in this folder (default: CONTRACT_USAGE_DIR, if set).",
+            valueName: "dir"))
+    var usageDirectory: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, found \(port)") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be above 0, found \(maxBodyBytes)") }
@@ -78,6 +89,8 @@ struct ServeCommand: ParsableCommand {
         arguments.quiet = quiet
         arguments.log = log
         arguments.watchInterval = noWatch ? nil : .seconds(1)
+        let environmentFolder = ProcessInfo.processInfo.environment[ServeRun.usageEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        arguments.usageDirectory = usageDirectory ?? environmentFolder
         let output = LineOutput()
         let serving: ServeRun.Serving
         switch ServeRun.start(arguments, output: { output.write($0) }, errors: { diagnostics, consequence in

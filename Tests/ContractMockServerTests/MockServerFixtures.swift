@@ -1,6 +1,7 @@
 import ContractHTTP
 import ContractJSON
 import ContractMockServer
+import ContractRequests
 import Foundation
 import TestSupport
 import Testing
@@ -18,8 +19,9 @@ struct MockServerHarness {
     let base: String
     let client = HTTPClient()
 
-    init(options: MockServer.Options = MockServer.Options()) throws {
-        server = try MockServer(fixturesIn: Self.fixturesFolder, options: options)
+    /// - Parameter usage: where the server records usage; by default where the environment says.
+    init(options: MockServer.Options = MockServer.Options(), usage: UsageRecorder? = MockServer.usageFromEnvironment) throws {
+        server = try MockServer(fixturesIn: Self.fixturesFolder, options: options, usage: usage)
         try server.start()
         base = try #require(server.baseURL)
     }

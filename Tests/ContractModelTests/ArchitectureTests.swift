@@ -10,7 +10,8 @@ struct ArchitectureTests {
     static let root = SharedData.packageRoot
 
     /// The modules of the package and the external products they may name; Foundation, the C
-    /// library and Dispatch come with the toolchain and are not part of the graph.
+    /// library (Glibc, or Musl in the static Linux SDK) and Dispatch come with the toolchain and
+    /// are not part of the graph.
     static let system: Set<String> = ["Foundation", "FoundationNetworking", "FoundationEssentials", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization"]
 
     /// `name -> dependencies` of every library and executable target in Package.swift, read from

@@ -24,7 +24,7 @@ struct RouteTableTests {
     @Test func aSuccessCaseAnswersUnlessOneIsChosen() {
         #expect(match("GET", "/items/7") == .route(1))
         #expect(match("GET", "/items/7", chosen: ["items.get": "missing"]) == .route(0))
-        guard case .unknownChosenCase(let contract, let caseName, _) = match("GET", "/items/7", chosen: ["items.get": "gone"]) else {
+        guard case .unknownChosenCase(let contract, let caseName, _, _) = match("GET", "/items/7", chosen: ["items.get": "gone"]) else {
             Issue.record("expected the unknown chosen case to be named")
             return
         }
@@ -38,21 +38,29 @@ struct RouteTableTests {
         #expect(match("GET", "/items", [("page", "9")]) == .route(2))
         #expect(match("GET", "/search", [("q", "pen")]) == .route(4))
         #expect(match("GET", "/search", [("q", "ink")]) == .none(
-            message: "GET /search matches no fixture; nearest is items.search/hit (GET /search): query item 'q' is 'ink', the fixture's is 'pen'", nearest: 4))
+            message: "GET /search matches no fixture; nearest is items.search/hit (GET /search): query item 'q' is 'ink', the fixture's is 'pen'", nearest: 4,
+            reason: "query item 'q' differs from the fixture's ('pen')"))
+        #expect(match("GET", "/search") == .none(
+            message: "GET /search matches no fixture; nearest is items.search/hit (GET /search): query item 'q=pen' is missing", nearest: 4,
+            reason: "query item 'q=pen' is missing"))
     }
 
     @Test func noMatchNamesTheNearestRouteAndWhy() {
         #expect(match("DELETE", "/items/7") == .none(
-            message: "DELETE /items/7 matches no fixture; nearest is items.get/missing (GET /items/{id}): the method is DELETE, the fixture's is GET", nearest: 0))
+            message: "DELETE /items/7 matches no fixture; nearest is items.get/missing (GET /items/{id}): the method is DELETE, the fixture's is GET", nearest: 0,
+            reason: "the method is DELETE, the fixture's is GET"))
         #expect(match("GET", "/items/7/parts") == .none(
-            message: "GET /items/7/parts matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has 3 segments, the template 2", nearest: 0))
+            message: "GET /items/7/parts matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has 3 segments, the template 2", nearest: 0,
+            reason: "the path has 3 segments, the template 2"))
         // The nearest is the one most of whose path matches, from the start or from the end.
         #expect(match("GET", "/items/7/parts/9") == .none(
-            message: "GET /items/7/parts/9 matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has 4 segments, the template 2", nearest: 0))
+            message: "GET /items/7/parts/9 matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has 4 segments, the template 2", nearest: 0,
+            reason: "the path has 4 segments, the template 2"))
         #expect(match("GET", "/v2/items/7") == .none(
             message: "GET /v2/items/7 matches no fixture; nearest is items.get/missing (GET /items/{id}): the path has '/v2' before the template's /items/{id} (a base URL with a path of its own?)",
-            nearest: 0))
-        #expect(RouteTable([]).match(method: "GET", path: "/", query: [], shownURL: "/") == .none(message: "GET /: no fixtures loaded", nearest: nil))
+            nearest: 0, reason: "the path has '/v2' before the template's /items/{id} (a base URL with a path of its own?)"))
+        #expect(RouteTable([]).match(method: "GET", path: "/", query: [], shownURL: "/") == .none(
+            message: "GET /: no fixtures loaded", nearest: nil, reason: "no fixtures loaded"))
     }
 
     /// An OpenAPI client names its operation: that contract answers wherever the base URL puts the
@@ -73,7 +81,8 @@ struct RouteTableTests {
         #expect(try prefer("code=404") == .route(0))
         #expect(try prefer("return=minimal, code=200; strict", chosen: ["items.get": "missing"]) == .route(1))
         #expect(try prefer("code=500") == .unknownChosenCase(
-            contract: "items.get", caseName: "500", message: "GET /items/7: Prefer asks for status 500, which no case of items.get has (its cases: missing (404), found (200))"))
+            contract: "items.get", caseName: "500", message: "GET /items/7: Prefer asks for status 500, which no case of items.get has (its cases: missing (404), found (200))",
+            reason: "its Prefer header asks for a case items.get does not have (its cases: missing (404), found (200))"))
         #expect(Preference(headers: ["return=minimal", "respond-async"]) == nil)
     }
 }

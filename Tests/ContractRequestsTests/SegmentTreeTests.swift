@@ -47,7 +47,7 @@ struct SegmentTreeTests {
         let table = RouteTable(routes)
         #expect(table.match(method: "GET", path: "/items/new", query: [], shownURL: "/items/new") == .route(1), "the concrete path, as OpenAPI matches it")
         #expect(table.match(method: "get", path: "/items//7/", query: [], shownURL: "/items/7") == .route(0), "empty segments and the method's case aside")
-        guard case .none(let message, let nearest) = table.match(method: "POST", path: "/items/7", query: [], shownURL: "/items/7") else {
+        guard case .none(let message, let nearest, _) = table.match(method: "POST", path: "/items/7", query: [], shownURL: "/items/7") else {
             Issue.record("POST has no route")
             return
         }

@@ -25,7 +25,7 @@ struct OperationRoutedBasePathTests {
     func mistypedPathParameterUnderABasePath(_ base: String) async throws {
         let stub = try ContractStub(fixtures: Self.fixtures)
         stub.allowInvalidRequests()
-        let (response, _) = try await ContractTransport(stub: stub).send(
+        _ = try await ContractTransport(stub: stub).send(
             HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/pets/abc"), body: nil, baseURL: URL(string: base)!, operationID: "getPet")
         
         #expect(stub.invalidRequests.count == 1, "base \(base): /pets/abc breaks petId's integer schema")

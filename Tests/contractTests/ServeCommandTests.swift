@@ -18,14 +18,14 @@ struct ServeCommandTests {
         let outPath: String
         let errPath: String
 
-        init(arguments: [String] = []) throws {
+        init(arguments: [String] = [], environment: [String: String]? = nil) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: SharedData.packageRoot.appendingPathComponent("contracts"), to: folder.appendingPathComponent("contracts"))
             outPath = folder.appendingPathComponent("out.log").path
             errPath = folder.appendingPathComponent("err.log").path
             process = try ChildProcess(
-                ContractBinary.url.path, ["serve", "--port", "0"] + arguments + ["contracts"], in: folder.path,
+                ContractBinary.url.path, ["serve", "--port", "0"] + arguments + ["contracts"], in: folder.path, environment: environment,
                 stdout: .file(outPath), stderr: .file(errPath))
             // The first line is the URL; a hang guard only, far beyond a loaded machine's start.
             var first: String? = nil
@@ -165,6 +165,55 @@ struct ServeCommandTests {
             #expect(object?["time"] is String && object?["method"] as? String == "GET", "\(line)")
         }
         #expect(!serving.output.contains("s3cr3t"))
+    }
+
+    /// `--usage-dir` (or `CONTRACT_USAGE_DIR`) records each request answered for `contract
+    /// coverage`: a file of the run's own, the test a UI test names in `Contract-Test`, nothing of
+    /// the query or any other header.
+    @Test func usageIsRecordedInTheFolderNamed() throws {
+        let serving = try Serving(arguments: ["--usage-dir", "usage"])
+        try #require(serving.base.hasPrefix("http://127.0.0.1:"), "first line: \(serving.base); errors: \(serving.errors)")
+        let test = "Contract-Test: MarketUITests.CheckoutTests/testBuy"
+        #expect(try serving.curl(["-H", test, "-H", "Authorization: Bearer usage-secret-token", serving.base + "/api/products/1"]).status == 200)
+        #expect(try serving.curl(["-H", test, serving.base + "/api/prodcts/1?api_key=usage-secret-key"]).status == 404)
+        #expect(try serving.curl([serving.base + "/__contract/requests"]).status == 200)
+        serving.process.signal(SIGTERM)
+        #expect(serving.process.wait() == 0)
+        #expect(serving.errors.contains("recording usage in usage/usage-"), "\(serving.errors)")
+
+        let folder = serving.folder.appendingPathComponent("usage")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        try #require(files.count == 1 && files[0].hasPrefix("usage-") && files[0].hasSuffix(".jsonl"), "\(files)")
+        let text = try String(contentsOf: folder.appendingPathComponent(files[0]), encoding: .utf8)
+        let lines = try text.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try #require(lines.count == 3, "\(text)")
+        #expect(lines[0]["format"] as? String == "contract-usage" && lines[0]["recorder"] as? String == "contract serve")
+        #expect(lines[1]["outcome"] as? String == "answered" && lines[1]["contract"] as? String == "products.get" && lines[1]["case"] as? String == "found")
+        #expect(lines[1]["test"] as? String == "MarketUITests.CheckoutTests/testBuy" && lines[1]["path"] as? String == "/api/products/1")
+        #expect(lines[2]["outcome"] as? String == "unmatched" && lines[2]["nearest"] as? String == "products.get/found" && lines[2]["path"] as? String == "/api/prodcts/1")
+        #expect(!text.contains("usage-secret") && !text.contains("Bearer"), "\(text)")
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["CONTRACT_USAGE_DIR"] = "from-environment"
+        let fromEnvironment = try Serving(environment: environment)
+        try #require(fromEnvironment.base.hasPrefix("http://"), "\(fromEnvironment.errors)")
+        #expect(try fromEnvironment.curl([fromEnvironment.base + "/health"]).status == 200)
+        fromEnvironment.process.signal(SIGTERM)
+        #expect(fromEnvironment.process.wait() == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: fromEnvironment.folder.appendingPathComponent("from-environment").path)
+        #expect(written.count == 1)
+    }
+
+    /// A folder named where no file can be made stops the command: asked to record, it does not
+    /// serve without recording.
+    @Test func aUsageFolderThatCannotBeMadeExitsTwo() throws {
+        let serving = try Serving()
+        let refused = try ChildProcess.run(
+            ContractBinary.url.path, ["serve", "--port", "0", "--usage-dir", "missing/usage", "contracts"], in: serving.folder.path)
+        #expect(refused.status == 2)
+        let errors = String(decoding: refused.stderr, as: UTF8.self)
+        #expect(errors.contains("cannot record usage in 'missing/usage': cannot make the folder: No such file or directory") && errors.contains("nothing served"), "\(errors)")
+        #expect(refused.stdout.isEmpty)
     }
 
     @Test func invalidContractsOrATakenPortExitTwo() async throws {

@@ -1,5 +1,13 @@
 import ContractJSON
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The one writer and the one reader of a usage file: JSON Lines, a header line naming the format,
 /// then one ``UsageRecord`` per line, appended as each request is answered, so a test process that
 /// crashes keeps every line it wrote.
@@ -30,29 +38,95 @@ public enum UsageLog {
         ])))
     }
 
-    /// One record's line, newline included.
+    /// One record's line, newline included: byte for byte what the canonical writer writes of
+    /// the record's object (compact, keys in order), written member by member.
+    ///
+    /// A line stays within ``maxLineBytes``, which the reader holds every line to: texts of
+    /// characters that take four bytes, or escapes that take six, can take a record's clipped
+    /// texts past it (twenty violations quoting long values); the last violations are then left
+    /// out until it fits, and if no violation is left and it still does not, every text is cut
+    /// shorter.
     public static func line(_ record: UsageRecord) -> [UInt8] {
-        var members: [JSONObject.Member] = [
-            .init(key: "outcome", value: .string(record.outcome.rawValue)), .init(key: "method", value: .string(clipped(record.method, to: 32))),
-            .init(key: "path", value: .string(clipped(record.path))),
-        ]
-        if let contract = record.contract { members.append(.init(key: "contract", value: .string(clipped(contract)))) }
-        if let caseName = record.caseName { members.append(.init(key: "case", value: .string(clipped(caseName)))) }
-        if record.relaxed { members.append(.init(key: "relaxed", value: true)) }
-        if let test = record.test { members.append(.init(key: "test", value: .string(clipped(test)))) }
-        if let nearest = record.nearest { members.append(.init(key: "nearest", value: .string(clipped(nearest)))) }
-        if let reason = record.reason { members.append(.init(key: "reason", value: .string(clipped(reason)))) }
-        if !record.violations.isEmpty {
-            members.append(.init(key: "violations", value: .array(record.violations.prefix(maxViolations).map { violation in
-                .object(JSONObject([
-                    .init(key: "place", value: .string(clipped(violation.place, to: 500))),
-                    .init(key: "keyword", value: .string(clipped(violation.keyword, to: 100))),
-                    .init(key: "message", value: .string(clipped(violation.message, to: 500))),
-                ]))
-            })))
+        var violations = min(record.violations.count, maxViolations)
+        while true {
+            let written = line(record, violations: violations, textLimit: maxText)
+            if written.count <= maxLineBytes { return written }
+            if violations == 0 { return line(record, violations: 0, textLimit: maxText / 10) }
+            violations /= 2
         }
-        return line(.object(JSONObject(members)))
     }
+
+    /// The line as the canonical writer writes it: its members in key order (RFC 8785; ASCII keys
+    /// sort bytewise), `method`, always there, the first written without a comma before it.
+    ///
+    /// Written with as few calls as it takes: a line is written per request a test sends, in a
+    /// test suite's debug build, where each call of this module's costs hundreds of
+    /// instructions and the standard library's appends (optimized) and `strcspn` few; a
+    /// `JSONObject` built, sorted and walked for each line cost a tenth of a stub's answer.
+    private static func line(_ record: UsageRecord, violations kept: Int, textLimit: Int) -> [UInt8] {
+        func inner(_ value: String, to limit: Int = textLimit) -> String {
+            escapedInner(clipped(value, to: min(limit, textLimit)))
+        }
+        var line = "{"
+        if let caseName = record.caseName {
+            line += "\"case\":\""
+            line += inner(caseName)
+            line += "\","
+        }
+        if let contract = record.contract {
+            line += "\"contract\":\""
+            line += inner(contract)
+            line += "\","
+        }
+        line += "\"method\":\""
+        line += inner(record.method, to: 32)
+        if let nearest = record.nearest {
+            line += "\",\"nearest\":\""
+            line += inner(nearest)
+        }
+        line += "\",\"outcome\":\""
+        line += record.outcome.rawValue
+        line += "\",\"path\":\""
+        line += inner(record.path)
+        if let reason = record.reason {
+            line += "\",\"reason\":\""
+            line += inner(reason)
+        }
+        line += record.relaxed ? "\",\"relaxed\":true" : "\""
+        if let test = record.test {
+            line += ",\"test\":\""
+            line += inner(test)
+            line += "\""
+        }
+        if kept > 0 {
+            line += ",\"violations\":["
+            for (index, violation) in record.violations.prefix(kept).enumerated() {
+                line += index > 0 ? ",{\"keyword\":\"" : "{\"keyword\":\""
+                line += inner(violation.keyword, to: 100)
+                line += "\",\"message\":\""
+                line += inner(violation.message, to: 500)
+                line += "\",\"place\":\""
+                line += inner(violation.place, to: 500)
+                line += "\"}"
+            }
+            line += "]"
+        }
+        line += "}\n"
+        return Array(line.utf8)
+    }
+
+    /// `text` escaped as the canonical writer escapes it, without the quotes around it. Nearly
+    /// every text has nothing to escape, which the C library's `strcspn` finds at once (it stops
+    /// at a NUL as well, which is escaped too).
+    private static func escapedInner(_ text: String) -> String {
+        guard text.withCString({ strcspn($0, escaped) }) != text.utf8.count else { return text }
+        var quoted = ""
+        CanonicalJSONWriter.writeString(text, into: &quoted)
+        return String(decoding: quoted.utf8.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    /// The bytes JSON escapes in a string: control characters, quote and backslash; a C string.
+    private static let escaped: [CChar] = (1..<0x20).map { CChar($0) } + [CChar(UInt8(ascii: "\"")), CChar(UInt8(ascii: "\\")), 0]
 
     private static func line(_ value: JSONValue) -> [UInt8] {
         var bytes = CanonicalJSONWriter(style: .compact).bytes(value)
@@ -61,7 +135,8 @@ public enum UsageLog {
     }
 
     private static func clipped(_ text: String, to limit: Int = maxText) -> String {
-        MessageText.clipped(text, to: limit)
+        // No longer in bytes than the limit in characters: nothing to cut, and no walk to find out.
+        text.utf8.count <= limit ? text : MessageText.clipped(text, to: limit)
     }
 
     // MARK: - Reading
