@@ -43,4 +43,41 @@ struct CoverageHostileTests {
         }
         #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the tests of one case cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
     }
+
+    /// The most memory this process has held since ``resetPeakMemory()``, in bytes (Linux's
+    /// `VmHWM`), or nil where it cannot be told.
+    static func peakMemory() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// Lets `VmHWM` start again from what the process holds now (`/proc/self/clear_refs`).
+    static func resetPeakMemory() -> Bool {
+        FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs")
+            && (try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))) != nil
+    }
+
+    /// A usage file of many short lines (8 MiB of empty ones) is summed as it is read: its lines
+    /// are never all held at once, each costing many times its one byte.
+    @Test func aUsageFileOfManyShortLinesIsReadInLittleMoreMemoryThanItsBytes() throws {
+        let fixture = try CoverageFixture()
+        defer { fixture.remove() }
+        var bytes = Array(CoverageInputTests.header.utf8)
+        bytes += [UInt8](repeating: UInt8(ascii: "\n"), count: 8 << 20)
+        bytes += Array(Self.line(UsageRecord(contract: "pets.get", caseName: "found", outcome: .answered, test: "t", method: "GET", path: "/pets/1")).utf8)
+        let url = fixture.folder.appendingPathComponent("usage/usage-1-a.jsonl")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+        bytes = []
+        guard Self.resetPeakMemory(), let before = Self.peakMemory() else { return }
+        let result = Self.run(fixture) { $0.usageFolders = ["usage"] }
+        let grown = (Self.peakMemory() ?? 0) - before
+        #expect(result.exitCode == 0)
+        #expect(result.summary?.cases.first { $0.id == "pets.get/found" }?.usage?.requests == 1)
+        // The file's 8 MiB, read whole, and room for the contracts and the tests running beside.
+        #expect(grown < 96 << 20, "reading 8 MiB of short lines took \(grown >> 20) MiB")
+    }
 }

@@ -59,12 +59,13 @@ enum UsageFolders {
                     problems.append(.argumentError("--usage: the usage files hold more than \(InputFile.describe(bytes: CoverageLimits.maxUsageBytes)) together; give fewer folders"))
                     return .failure(DiagnosticsError(problems))
                 }
-                switch UsageLog.read(bytes) {
+                // Summed line by line: a file's records are never all held at once.
+                read.tally.addFile()
+                switch UsageLog.read(bytes, each: { read.tally.add($0) }) {
                 case .success(let contents):
-                    read.tally.add(contents.records)
                     if let line = contents.truncatedLastLine {
                         read.warnings.append(.warning(
-                            "the last line is incomplete (the test process stopped while writing it); the \(contents.records.count) requests before it are counted",
+                            "the last line is incomplete (the test process stopped while writing it); the \(contents.records) requests before it are counted",
                             file: path, location: SourceLocation(line: line, column: 1, offset: 0)))
                     }
                 case .failure(let problem):

@@ -34,9 +34,9 @@ public struct UsageTally: Sendable {
 
     public init() {}
 
-    mutating func add(_ records: [UsageRecord]) {
+    /// Counts one more usage file; its records are added one by one.
+    mutating func addFile() {
         files += 1
-        for record in records { add(record) }
     }
 
     mutating func add(_ record: UsageRecord) {
