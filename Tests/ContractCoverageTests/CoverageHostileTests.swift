@@ -80,4 +80,30 @@ struct CoverageHostileTests {
         // The file's 8 MiB, read whole, and room for the contracts and the tests running beside.
         #expect(grown < 96 << 20, "reading 8 MiB of short lines took \(grown >> 20) MiB")
     }
+
+    /// `--report json=verify.json` beside `--verify-report verify.json` would write the coverage
+    /// over last night's verify report; a report over a usage file or the document, the same.
+    @Test func aReportIsNeverWrittenOverAnInput() async throws {
+        let fixture = try CoverageFixture()
+        defer { fixture.remove() }
+        try await fixture.verify(drifting: false, report: "verify.json")
+        try fixture.writeUsage(in: "usage")
+        try CoverageInputTests.write("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n", to: "openapi.yaml", in: fixture)
+        let usageFile = try #require(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.appendingPathComponent("usage").path).sorted().first)
+        let inputs = ["verify.json", "usage/\(usageFile)", "openapi.yaml", "./usage/../verify.json"]
+        var before: [String: Data] = [:]
+        for input in inputs { before[input] = try Data(contentsOf: fixture.folder.appendingPathComponent(input)) }
+        for (kind, input) in [("json", "verify.json"), ("markdown", "usage/\(usageFile)"), ("html", "openapi.yaml"), ("json", "./usage/../verify.json")] {
+            let result = Self.run(fixture) {
+                $0.usageFolders = ["usage"]
+                $0.verifyReports = ["verify.json"]
+                $0.openAPIDocument = "openapi.yaml"
+                $0.reports = ["\(kind)=\(input)"]
+            }
+            #expect(result.exitCode == 2, "\(kind)=\(input)")
+            #expect(result.refusedArguments)
+            #expect(result.diagnostics.first?.message.contains("is an input of this run") == true, "\(result.diagnostics.map(\.message))")
+            for input in inputs { #expect(try Data(contentsOf: fixture.folder.appendingPathComponent(input)) == before[input], "\(input)") }
+        }
+    }
 }
