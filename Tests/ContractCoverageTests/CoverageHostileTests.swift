@@ -106,4 +106,26 @@ struct CoverageHostileTests {
             for input in inputs { #expect(try Data(contentsOf: fixture.folder.appendingPathComponent(input)) == before[input], "\(input)") }
         }
     }
+
+    /// A browser reorders text after a bidirectional override as a terminal does: the page shows
+    /// such a character as an escape, as the console and the Markdown do, so a test name or a path
+    /// reads as what it holds.
+    @Test func theHTMLShowsBidirectionalControlsAsEscapes() throws {
+        let fixture = try CoverageFixture()
+        defer { fixture.remove() }
+        let test = "LoginTests/testAdmin\u{202E}nimda\u{2066}"
+        let records = [
+            UsageRecord(contract: "pets.get", caseName: "found", outcome: .answered, test: test, method: "GET", path: "/pets/1"),
+            UsageRecord(contract: nil, caseName: nil, outcome: .unmatched, test: test, method: "GET", path: "/pets/\u{202E}1\u{85}", reason: "x\u{2028}y"),
+        ]
+        try CoverageInputTests.write(CoverageInputTests.header + records.map(Self.line).joined(), to: "usage/usage-1-a.jsonl", in: fixture)
+        let result = Self.run(fixture) {
+            $0.usageFolders = ["usage"]
+            $0.reports = ["html=c.html"]
+        }
+        #expect(result.exitCode == 0)
+        let html = try String(contentsOf: fixture.folder.appendingPathComponent("c.html"), encoding: .utf8)
+        for scalar in ["\u{202E}", "\u{2066}", "\u{85}", "\u{2028}"] { #expect(!html.contains(scalar), "\(scalar.unicodeScalars.first!.value)") }
+        #expect(html.contains("testAdmin\\u{202E}nimda\\u{2066}"))
+    }
 }
