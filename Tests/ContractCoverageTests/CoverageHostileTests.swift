@@ -128,4 +128,18 @@ struct CoverageHostileTests {
         for scalar in ["\u{202E}", "\u{2066}", "\u{85}", "\u{2028}"] { #expect(!html.contains(scalar), "\(scalar.unicodeScalars.first!.value)") }
         #expect(html.contains("testAdmin\\u{202E}nimda\\u{2066}"))
     }
+
+    /// Groups of unmatched requests on one method and path, told apart by their nearest fixture,
+    /// come in one order every run: the reports of two runs of the same usage are the same.
+    @Test func unmatchedGroupsOfOnePathAreOrderedByTheirNearestFixture() throws {
+        let fixture = try CoverageFixture()
+        defer { fixture.remove() }
+        let nearest = (0..<20).map { "pets.get/case\($0 + 10)" }
+        let records = nearest.map {
+            UsageRecord(contract: nil, caseName: nil, outcome: .unmatched, test: "t", method: "GET", path: "/pet/1", nearest: $0, reason: "r")
+        }
+        try CoverageInputTests.write(CoverageInputTests.header + records.map(Self.line).joined(), to: "usage/usage-1-a.jsonl", in: fixture)
+        let result = Self.run(fixture) { $0.usageFolders = ["usage"] }
+        #expect(result.summary?.unmatched.map(\.nearest) == nearest)
+    }
 }
