@@ -142,4 +142,14 @@ struct CoverageHostileTests {
         let result = Self.run(fixture) { $0.usageFolders = ["usage"] }
         #expect(result.summary?.unmatched.map(\.nearest) == nearest)
     }
+
+    /// More reports than a run has shards cannot be the shards of one run: none is read (each can
+    /// be a gibibyte), as `contract merge` refuses them.
+    @Test func moreReportsThanARunHasShardsAreRefusedBeforeAnyIsRead() throws {
+        let fixture = try CoverageFixture()
+        defer { fixture.remove() }
+        let result = Self.run(fixture) { $0.verifyReports = (0...1_000).map { "shard-\($0).json" } }
+        #expect(result.exitCode == 2)
+        #expect(result.diagnostics.map(\.message) == ["expected the reports of at most 1000 shards (the most verify splits a run in), found 1001 files"])
+    }
 }
