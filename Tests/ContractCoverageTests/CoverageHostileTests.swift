@@ -152,4 +152,28 @@ struct CoverageHostileTests {
         #expect(result.exitCode == 2)
         #expect(result.diagnostics.map(\.message) == ["expected the reports of at most 1000 shards (the most verify splits a run in), found 1001 files"])
     }
+
+    /// What the warnings and errors quote from a usage file or a report is printed on standard
+    /// error, to the terminal: a key or a case name there cannot hold a control character.
+    @Test func theDiagnosticsQuoteNoControlCharacterFromTheInputs() async throws {
+        let fixture = try CoverageFixture()
+        defer { fixture.remove() }
+        let key = #"\u001b]52;c;aGk=\u0007"#
+        try CoverageInputTests.write(
+            CoverageInputTests.header + #"{"outcome":"unmatched","method":"GET","path":"/x","\#(key)":1,"\#(key)":2}"# + "\n", to: "usage/usage-1-a.jsonl",
+            in: fixture)
+        let usage = Self.run(fixture) { $0.usageFolders = ["usage"] }
+        #expect(usage.exitCode == 2)
+        #expect(usage.diagnostics.count == 1)
+        #expect(!usage.diagnostics.contains { $0.rendered.contains("\u{1B}") || $0.rendered.contains("\u{07}") }, "\(usage.diagnostics.map(\.rendered))")
+        try await fixture.verify(drifting: false, report: "verify.json")
+        let report = fixture.folder.appendingPathComponent("verify.json")
+        let text = try String(contentsOf: report, encoding: .utf8).replacingOccurrences(
+            of: #""contract"\s*:\s*"health.get""#, with: #""contract": "gone\\u001b[2J\\u202e""#, options: .regularExpression)
+        try Data(text.utf8).write(to: report)
+        let verified = Self.run(fixture) { $0.verifyReports = ["verify.json"] }
+        #expect(verified.exitCode == 0)
+        let warning = try #require(verified.diagnostics.first { $0.message.contains("no longer have") })
+        #expect(!warning.rendered.contains("\u{1B}") && !warning.rendered.contains("\u{202E}"), "\(warning.rendered)")
+    }
 }

@@ -167,7 +167,7 @@ public enum CoverageRun {
                 // Not an error: last night's report against today's contracts is the usual case.
                 // Cases are matched by id, and what changed since is for `contract diff` to say.
                 warnings.append(.warning(
-                    "the report is of another version of the contracts (tree \(reported.prefix(12)), this one \(treeDigest.prefix(12))): cases are matched by their ids",
+                    "the report is of another version of the contracts (tree \(ShownText.oneLine(String(reported.prefix(12)))), this one \(treeDigest.prefix(12))): cases are matched by their ids",
                     file: arguments.verifyReports.first))
             }
             sources.verifyReports = arguments.verifyReports
@@ -205,7 +205,7 @@ public enum CoverageRun {
             if !gone.isEmpty {
                 warnings.append(Diagnostic(
                     severity: .warning,
-                    message: "the report has \(gone.count) case\(gone.count == 1 ? "" : "s") the contracts no longer have (\(gone.prefix(3).map(\.name).joined(separator: ", "))\(gone.count > 3 ? ", …" : ""))",
+                    message: "the report has \(gone.count) case\(gone.count == 1 ? "" : "s") the contracts no longer have (\(gone.prefix(3).map { ShownText.oneLine($0.name) }.joined(separator: ", "))\(gone.count > 3 ? ", …" : ""))",
                     file: arguments.verifyReports.first))
             }
         }

@@ -69,8 +69,9 @@ enum UsageFolders {
                             file: path, location: SourceLocation(line: line, column: 1, offset: 0)))
                     }
                 case .failure(let problem):
+                    // The message quotes the file (a key, a value): shown as text, never acted on.
                     problems.append(.error(
-                        problem.message, file: path, location: SourceLocation(line: problem.line, column: problem.column, offset: 0),
+                        ShownText.oneLine(problem.message), file: path, location: SourceLocation(line: problem.line, column: problem.column, offset: 0),
                         pointer: problem.pointer.isRoot ? nil : problem.pointer))
                 }
             }

@@ -161,7 +161,7 @@ public enum UsageLog {
             return .failure(Problem(line: line, column: 1, pointer: .root, message: "expected an object, found \(document.value.typeName)"))
         }
         if let duplicate = document.duplicateKeys.first {
-            return .failure(Problem(line: line, column: duplicate.location.column, pointer: duplicate.pointer, message: "'\(duplicate.key)' is given twice"))
+            return .failure(Problem(line: line, column: duplicate.location.column, pointer: duplicate.pointer, message: "'\(MessageText.oneLine(duplicate.key))' is given twice"))
         }
         return .success((object, document))
     }
