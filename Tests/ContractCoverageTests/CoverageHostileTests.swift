@@ -176,4 +176,14 @@ struct CoverageHostileTests {
         let warning = try #require(verified.diagnostics.first { $0.message.contains("no longer have") })
         #expect(!warning.rendered.contains("\u{1B}") && !warning.rendered.contains("\u{202E}"), "\(warning.rendered)")
     }
+
+    /// A usage folder named by a file's path is said to be one, not said to be missing.
+    @Test func aUsageFolderThatIsAFileIsSaidToBeOne() throws {
+        let fixture = try CoverageFixture()
+        defer { fixture.remove() }
+        try CoverageInputTests.write("x", to: "usage", in: fixture)
+        let result = Self.run(fixture) { $0.usageFolders = ["usage"] }
+        #expect(result.exitCode == 2)
+        #expect(result.diagnostics.map(\.message) == ["--usage: cannot read the folder '\(fixture.folder.path)/usage': not a folder"])
+    }
 }

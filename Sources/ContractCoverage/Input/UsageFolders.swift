@@ -24,7 +24,9 @@ enum UsageFolders {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
             } catch {
-                problems.append(.argumentError("--usage: cannot read the folder '\(folder)': \(Self.reason(error))"))
+                var status = stat()
+                let notFolder = stat(folder, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR
+                problems.append(.argumentError("--usage: cannot read the folder '\(folder)': \(notFolder ? "not a folder" : Self.reason(error))"))
                 continue
             }
             let files = names.filter { $0.hasPrefix("usage-") && $0.hasSuffix(".jsonl") }
