@@ -35,6 +35,7 @@ public enum CoverageRun {
         do {
             requests = try ReportRequest.checked(arguments.reports, workingDirectory: arguments.workingDirectory)
             try check(arguments)
+            try checkNoReportIsAnInput(requests, arguments)
         } catch {
             return .refused(error)
         }
@@ -89,6 +90,45 @@ public enum CoverageRun {
         }
     }
 
+    /// A report written over a file the run reads would lose it: last night's verify report, the
+    /// document, or a usage file (and a new `usage-*.jsonl` in a usage folder would be read as one
+    /// by the next run). Files are compared as the file system knows them, whatever the path.
+    private static func checkNoReportIsAnInput(_ requests: [ReportRequest<CoverageReportKind>], _ arguments: CoverageArguments) throws(DiagnosticsError) {
+        let files = arguments.verifyReports.map { ("--verify-report", $0) } + (arguments.openAPIDocument.map { [("--openapi", $0)] } ?? [])
+        let inputs = files.flatMap { option, named in
+            [FileIdentity(path(named, in: arguments), following: true), FileIdentity(path(named, in: arguments), following: false)]
+                .compactMap { $0 }.map { ($0, option) }
+        }
+        let usageFolders = arguments.usageFolders.compactMap { FileIdentity(path($0, in: arguments), following: true) }
+        for request in requests {
+            let destination = request.url(in: arguments.workingDirectory)
+            var option = FileIdentity(destination.path, following: false).flatMap { file in inputs.first { $0.0 == file }?.1 }
+            let name = destination.lastPathComponent
+            if option == nil, name.hasPrefix("usage-"), name.hasSuffix(".jsonl"),
+                let folder = FileIdentity(destination.deletingLastPathComponent().path, following: true), usageFolders.contains(folder)
+            {
+                option = "--usage"
+            }
+            if let option {
+                throw DiagnosticsError(argument: "--report \(request.kind.rawValue): '\(request.path)' is an input of this run (\(option)); give the report another path")
+            }
+        }
+    }
+
+    /// A file as the file system knows it: its device and inode.
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        /// Nil when nothing is at `path`; `following` a link at it, or the link itself.
+        init?(_ path: String, following: Bool) {
+            var status = stat()
+            guard (following ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
     /// What the usage folders and the reports hold, read apart from the contracts.
     struct Inputs: Sendable {
         var usage: Result<UsageFolders.Read, DiagnosticsError>?
@@ -127,7 +167,7 @@ public enum CoverageRun {
                 // Not an error: last night's report against today's contracts is the usual case.
                 // Cases are matched by id, and what changed since is for `contract diff` to say.
                 warnings.append(.warning(
-                    "the report is of another version of the contracts (tree \(reported.prefix(12)), this one \(treeDigest.prefix(12))): cases are matched by their ids",
+                    "the report is of another version of the contracts (tree \(ShownText.oneLine(String(reported.prefix(12)))), this one \(treeDigest.prefix(12))): cases are matched by their ids",
                     file: arguments.verifyReports.first))
             }
             sources.verifyReports = arguments.verifyReports
@@ -165,7 +205,7 @@ public enum CoverageRun {
             if !gone.isEmpty {
                 warnings.append(Diagnostic(
                     severity: .warning,
-                    message: "the report has \(gone.count) case\(gone.count == 1 ? "" : "s") the contracts no longer have (\(gone.prefix(3).map(\.name).joined(separator: ", "))\(gone.count > 3 ? ", …" : ""))",
+                    message: "the report has \(gone.count) case\(gone.count == 1 ? "" : "s") the contracts no longer have (\(gone.prefix(3).map { ShownText.oneLine($0.name) }.joined(separator: ", "))\(gone.count > 3 ? ", …" : ""))",
                     file: arguments.verifyReports.first))
             }
         }

@@ -24,7 +24,9 @@ enum UsageFolders {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
             } catch {
-                problems.append(.argumentError("--usage: cannot read the folder '\(folder)': \(Self.reason(error))"))
+                var status = stat()
+                let notFolder = stat(folder, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR
+                problems.append(.argumentError("--usage: cannot read the folder '\(folder)': \(notFolder ? "not a folder" : Self.reason(error))"))
                 continue
             }
             let files = names.filter { $0.hasPrefix("usage-") && $0.hasSuffix(".jsonl") }
@@ -59,17 +61,19 @@ enum UsageFolders {
                     problems.append(.argumentError("--usage: the usage files hold more than \(InputFile.describe(bytes: CoverageLimits.maxUsageBytes)) together; give fewer folders"))
                     return .failure(DiagnosticsError(problems))
                 }
-                switch UsageLog.read(bytes) {
+                // Summed line by line: a file's records are never all held at once.
+                read.tally.addFile()
+                switch UsageLog.read(bytes, each: { read.tally.add($0) }) {
                 case .success(let contents):
-                    read.tally.add(contents.records)
                     if let line = contents.truncatedLastLine {
                         read.warnings.append(.warning(
-                            "the last line is incomplete (the test process stopped while writing it); the \(contents.records.count) requests before it are counted",
+                            "the last line is incomplete (the test process stopped while writing it); the \(contents.records) requests before it are counted",
                             file: path, location: SourceLocation(line: line, column: 1, offset: 0)))
                     }
                 case .failure(let problem):
+                    // The message quotes the file (a key, a value): shown as text, never acted on.
                     problems.append(.error(
-                        problem.message, file: path, location: SourceLocation(line: problem.line, column: problem.column, offset: 0),
+                        ShownText.oneLine(problem.message), file: path, location: SourceLocation(line: problem.line, column: problem.column, offset: 0),
                         pointer: problem.pointer.isRoot ? nil : problem.pointer))
                 }
             }

@@ -14,6 +14,12 @@ enum VerifyReports {
     }
 
     static func read(_ paths: [String]) -> Result<Read, DiagnosticsError> {
+        // More reports than a run has shards cannot be the shards of one run: none is read (each
+        // can be a gibibyte), as `contract merge` refuses them.
+        guard paths.count <= Shard.maxCount else {
+            return .failure(DiagnosticsError([.argumentError(
+                "expected the reports of at most \(Shard.maxCount) shards (the most verify splits a run in), found \(paths.count) files")]))
+        }
         var shards: [ShardReport] = []
         var problems: [Diagnostic] = []
         for path in paths {

@@ -38,7 +38,9 @@ enum CoverageJoin {
                 method: key.method, path: key.path, nearest: key.nearest, reason: use.reason, requests: use.requests, relaxed: use.relaxed,
                 tests: use.tests.sorted())
         }
-        .sorted { ($0.unexpected, $1.method, $1.path) > ($1.unexpected, $0.method, $0.path) }
+        // Groups of one method and path differ in their nearest fixture: it orders them too, or
+        // they would come in the dictionary's order, which changes from run to run.
+        .sorted { ($0.unexpected, $1.method, $1.path, $1.nearest ?? "") > ($1.unexpected, $0.method, $0.path, $0.nearest ?? "") }
     }
 
     static func verification(of result: CaseResult) -> CaseCoverage.Verification {

@@ -34,9 +34,9 @@ public struct UsageTally: Sendable {
 
     public init() {}
 
-    mutating func add(_ records: [UsageRecord]) {
+    /// Counts one more usage file; its records are added one by one.
+    mutating func addFile() {
         files += 1
-        for record in records { add(record) }
     }
 
     mutating func add(_ record: UsageRecord) {
@@ -53,7 +53,12 @@ public struct UsageTally: Sendable {
             if let test = record.test { unmatched[key]?.tests.insert(test) }
             return
         }
-        var use = byCase[id] ?? CaseUse()
+        // Changed where the dictionary holds it: a copy taken out would share its sets, and the
+        // first insert would copy each whole (every test before it, for each request).
+        Self.count(record, into: &byCase[id, default: CaseUse()])
+    }
+
+    private static func count(_ record: UsageRecord, into use: inout CaseUse) {
         switch (record.outcome, record.relaxed) {
         case (.invalid, false): use.invalid += 1
         case (.invalid, true):
@@ -68,6 +73,5 @@ public struct UsageTally: Sendable {
                 use.violations.insert("\(violation.place): \(violation.message) [\(violation.keyword)]")
             }
         }
-        byCase[id] = use
     }
 }

@@ -2,7 +2,7 @@ import ContractModel
 
 /// The HTML report: one self-contained page (no script, no outside resource) with the totals, the
 /// gate, and every table whole: cases, requests no fixture matched, the document's operations.
-/// Every text is escaped (``MarkupText``).
+/// Every text is escaped (``MarkupText``), its controls shown as escapes (``ShownText``).
 enum CoverageHTML {
     static func render(_ result: CoverageResult, gate: CoverageGate) -> String {
         var html = """
@@ -98,7 +98,10 @@ enum CoverageHTML {
         return html + "</table>\n"
     }
 
+    /// Shown on one line as the console and the Markdown show it (``ShownText``): a browser
+    /// reorders text after a bidirectional override as a terminal does, so a test name or a path
+    /// could read as something other than what it holds.
     private static func text(_ value: String) -> String {
-        MarkupText.escaped(value, for: .html, inAttribute: false)
+        MarkupText.escaped(ShownText.oneLine(value), for: .html, inAttribute: false)
     }
 }

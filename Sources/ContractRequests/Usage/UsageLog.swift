@@ -166,10 +166,28 @@ public enum UsageLog {
     /// Reads a whole file's bytes; the first problem ends the reading (a file another tool or a
     /// person wrote over is not half trusted).
     public static func read(_ bytes: [UInt8]) -> Result<Contents, Problem> {
-        var lines: [(number: Int, bytes: ArraySlice<UInt8>)] = []
+        var records: [UsageRecord] = []
+        return read(bytes) { records.append($0) }.map { read in
+            Contents(recorder: read.recorder, records: records, truncatedLastLine: read.truncatedLastLine)
+        }
+    }
+
+    /// What ``read(_:each:)`` found besides the records: the recorder, how many records it gave,
+    /// and a last line cut short.
+    public struct Summary: Sendable {
+        public var recorder: String
+        public var records: Int
+        public var truncatedLastLine: Int?
+    }
+
+    /// Reads a whole file's bytes, giving each record to `each` as its line is read, so nothing
+    /// grows with the file's lines (a file of a gibibyte of short lines holds a billion). The
+    /// first problem ends the reading: the records given before it are of a file not to be used.
+    public static func read(_ bytes: [UInt8], each: (UsageRecord) -> Void) -> Result<Summary, Problem> {
+        var recorder: String?
+        var records = 0
         var start = 0
         var number = 0
-        var truncated: Int? = nil
         while start < bytes.count {
             number += 1
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
@@ -177,30 +195,34 @@ public enum UsageLog {
             if stop - start > maxLineBytes {
                 return .failure(Problem(line: number, column: 1, pointer: .root, message: "expected a line of at most \(maxLineBytes) bytes, found \(stop - start)"))
             }
-            if end == nil {
-                truncated = number
-            } else {
-                lines.append((number, bytes[start..<stop]))
+            // A last line without its newline: the process was stopped while writing it.
+            guard end != nil else {
+                guard let recorder else { return .failure(missingHeader(found: "an incomplete line")) }
+                return .success(Summary(recorder: recorder, records: records, truncatedLastLine: number))
             }
+            let line = bytes[start..<stop]
             start = stop + 1
-        }
-        guard let first = lines.first else {
-            return .failure(Problem(line: 1, column: 1, pointer: .root, message: "expected a usage file's first line {\"format\": \"\(format)\", …}, found \(truncated == nil ? "an empty file" : "an incomplete line")"))
-        }
-        let recorder: String
-        switch header(first.bytes, line: first.number) {
-        case .success(let name): recorder = name
-        case .failure(let problem): return .failure(problem)
-        }
-        var records: [UsageRecord] = []
-        records.reserveCapacity(lines.count - 1)
-        for line in lines.dropFirst() where !line.bytes.isEmpty {
-            switch record(line.bytes, line: line.number) {
-            case .success(let record): records.append(record)
+            guard recorder != nil else {
+                switch header(line, line: number) {
+                case .success(let name): recorder = name
+                case .failure(let problem): return .failure(problem)
+                }
+                continue
+            }
+            guard !line.isEmpty else { continue }
+            switch record(line, line: number) {
+            case .success(let record):
+                each(record)
+                records += 1
             case .failure(let problem): return .failure(problem)
             }
         }
-        return .success(Contents(recorder: recorder, records: records, truncatedLastLine: truncated))
+        guard let recorder else { return .failure(missingHeader(found: "an empty file")) }
+        return .success(Summary(recorder: recorder, records: records, truncatedLastLine: nil))
+    }
+
+    private static func missingHeader(found: String) -> Problem {
+        Problem(line: 1, column: 1, pointer: .root, message: "expected a usage file's first line {\"format\": \"\(format)\", …}, found \(found)")
     }
 
     private static func object(_ bytes: ArraySlice<UInt8>, line: Int) -> Result<(JSONObject, JSONDocument), Problem> {
@@ -214,7 +236,7 @@ public enum UsageLog {
             return .failure(Problem(line: line, column: 1, pointer: .root, message: "expected an object, found \(document.value.typeName)"))
         }
         if let duplicate = document.duplicateKeys.first {
-            return .failure(Problem(line: line, column: duplicate.location.column, pointer: duplicate.pointer, message: "'\(duplicate.key)' is given twice"))
+            return .failure(Problem(line: line, column: duplicate.location.column, pointer: duplicate.pointer, message: "'\(MessageText.oneLine(duplicate.key))' is given twice"))
         }
         return .success((object, document))
     }
