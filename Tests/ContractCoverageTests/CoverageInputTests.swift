@@ -107,6 +107,15 @@ struct CoverageInputTests {
         #expect(html.contains("&lt;script&gt;"))
     }
 
+    @Test func aFolderNamedWithATrailingSlashShowsItsFilesUnderTheName() throws {
+        let fixture = try CoverageFixture()
+        defer { fixture.remove() }
+        var arguments = CoverageArguments(directory: "contracts/", workingDirectory: fixture.folder.path)
+        arguments.gate = CoverageGate()
+        let result = CoverageRun.run(arguments)
+        #expect(result.summary?.cases.first { $0.id == "pets.get/found" }?.file == "contracts/pets/get.json")
+    }
+
     @Test func aCaseTheContractsNoLongerHaveIsListedAsStale() throws {
         let fixture = try CoverageFixture()
         defer { fixture.remove() }

@@ -42,7 +42,11 @@ public enum CoverageRun {
         // The usage files and the reports are read while the contracts load.
         let inputs = Background { [arguments] in readInputs(arguments) }
         var set: ContractSet
-        let directory = path(arguments.directory, in: arguments)
+        var directory = path(arguments.directory, in: arguments)
+        // `contracts/` and `contracts` name one folder; its files are shown under the name given.
+        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+        var shownDirectory = arguments.directory
+        while shownDirectory.count > 1, shownDirectory.hasSuffix("/") { shownDirectory.removeLast() }
         do {
             // Coverage reads which cases there are, and validates nothing with their schemas.
             set = try ContractLoader.loadValid(directory: directory, checksSchemas: false)
@@ -52,7 +56,7 @@ public enum CoverageRun {
         }
         // Files as the user named their folder (`contracts/pets/get.json`), not from the root.
         for index in set.contracts.indices where set.contracts[index].file.hasPrefix(directory + "/") {
-            set.contracts[index].file = arguments.directory + set.contracts[index].file.dropFirst(directory.count)
+            set.contracts[index].file = shownDirectory + set.contracts[index].file.dropFirst(directory.count)
         }
         let joined: (CoverageResult, [Diagnostic])
         switch join(arguments, set: set, inputs: inputs.result()) {
