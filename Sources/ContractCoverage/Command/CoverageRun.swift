@@ -58,23 +58,32 @@ public enum CoverageRun {
         for index in set.contracts.indices where set.contracts[index].file.hasPrefix(directory + "/") {
             set.contracts[index].file = shownDirectory + set.contracts[index].file.dropFirst(directory.count)
         }
-        let joined: (CoverageResult, [Diagnostic])
-        switch join(arguments, set: set, inputs: inputs.result()) {
-        case .success(let value): joined = value
+        let joined = join(arguments, set: set, inputs: inputs.result())
+        // The loaded documents are freed on another thread while the reports are rendered.
+        _ = Retired(consume set)
+        var (result, warnings): (CoverageResult, [Diagnostic])
+        switch joined {
+        case .success(let value): (result, warnings) = value
         case .failure(let error): return .stopped(error, consequence: "nothing was written")
         }
-        var (result, warnings) = joined
         result.gaps = arguments.gate.gaps(in: result)
+        // Each report file and the console, rendered side by side; written one after another.
+        let finished = result
+        let gate = arguments.gate
+        let kinds = requests.map(\.kind)
+        let rendered = Concurrently.map(kinds.count + 1) { index in
+            index == kinds.count ? CoverageText.render(finished, gate: gate) : CoverageReport.render(finished, as: kinds[index], gate: gate)
+        }
         var unwritten: [Diagnostic] = []
-        for request in requests {
+        for (index, request) in requests.enumerated() {
             do {
-                try OutputFile.write(CoverageReport.render(result, as: request.kind, gate: arguments.gate), to: request.url(in: arguments.workingDirectory).path)
+                try OutputFile.write(rendered[index] ?? "", to: request.url(in: arguments.workingDirectory).path)
             } catch {
                 unwritten.append(.argumentError("cannot write the \(request.kind.rawValue) report to '\(request.path)': \(error)"))
             }
         }
         return CommandResult(
-            exitCode: unwritten.isEmpty ? result.exitCode : 2, summary: result, output: CoverageText.render(result, gate: arguments.gate),
+            exitCode: unwritten.isEmpty ? result.exitCode : 2, summary: result, output: rendered[kinds.count] ?? "",
             diagnostics: warnings + unwritten)
     }
 
