@@ -186,4 +186,18 @@ struct CoverageHostileTests {
         #expect(result.exitCode == 2)
         #expect(result.diagnostics.map(\.message) == ["--usage: cannot read the folder '\(fixture.folder.path)/usage': not a folder"])
     }
+
+    /// Usage that names more distinct cases than any tree has (a file written over by something
+    /// else) is bounded: cases past the bound are counted, not kept, and the run says so.
+    @Test func casesPastTheBoundAreCountedNotKept() {
+        var tally = UsageTally(maxCases: 3)
+        for index in 0..<10 {
+            tally.add(UsageRecord(contract: "c\(index)", caseName: "k", outcome: .answered, test: "t", method: "GET", path: "/x"))
+        }
+        tally.add(UsageRecord(contract: "c0", caseName: "k", outcome: .answered, test: "t", method: "GET", path: "/x"))
+        #expect(tally.byCase.count == 3)
+        #expect(tally.byCase["c0/k"]?.requests == 2)
+        #expect(tally.casesBeyondLimit == 7)
+        #expect(tally.requests == 11)
+    }
 }

@@ -205,6 +205,12 @@ public enum CoverageRun {
         if let usage {
             result.unmatched = CoverageJoin.unmatched(usage)
             result.staleUsage = CoverageJoin.staleUsage(usage, cases: cases)
+            if usage.casesBeyondLimit > 0 {
+                warnings.append(Diagnostic(
+                    severity: .warning,
+                    message: "\(usage.casesBeyondLimit) requests to cases past the first \(usage.maxCases) distinct ones the usage names are counted in no case",
+                    file: nil))
+            }
             if usage.unmatchedBeyondLimit > 0 {
                 warnings.append(Diagnostic(
                     severity: .warning,

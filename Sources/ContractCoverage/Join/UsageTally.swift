@@ -28,11 +28,22 @@ public struct UsageTally: Sendable {
     private(set) var unmatched: [UnmatchedKey: UnmatchedUse] = [:]
     /// Unmatched requests past ``CoverageLimits/maxUnmatchedGroups`` groups: counted, not grouped.
     private(set) var unmatchedBeyondLimit = 0
+    /// Requests to cases past ``maxCases`` distinct ones: counted, not kept (a tree has far fewer;
+    /// only usage written over by something else names more).
+    private(set) var casesBeyondLimit = 0
     private(set) var tests: Set<String> = []
     private(set) var requests = 0
     public private(set) var files = 0
+    let maxCases: Int
 
-    public init() {}
+    public init() {
+        maxCases = CoverageLimits.maxCasesNamed
+    }
+
+    /// A tally with another bound on the cases it keeps, for tests of the bound.
+    init(maxCases: Int) {
+        self.maxCases = maxCases
+    }
 
     /// Counts one more usage file; its records are added one by one.
     mutating func addFile() {
@@ -51,6 +62,10 @@ public struct UsageTally: Sendable {
             unmatched[key, default: UnmatchedUse(reason: record.reason)].requests += 1
             if record.relaxed { unmatched[key]?.relaxed += 1 }
             if let test = record.test { unmatched[key]?.tests.insert(test) }
+            return
+        }
+        if byCase[id] == nil, byCase.count >= maxCases {
+            casesBeyondLimit += 1
             return
         }
         // Changed where the dictionary holds it: a copy taken out would share its sets, and the

@@ -64,6 +64,9 @@ public enum CoverageLimits {
     public static let maxViolationsPerCase = 20
     /// Groups of unmatched requests kept (by method, path and nearest fixture).
     public static let maxUnmatchedGroups = 10_000
+    /// Distinct cases the usage may name (a tree's own, and any it no longer has): 25 times the
+    /// largest tree measured (40,000 cases); requests to cases past it are counted, not kept.
+    public static let maxCasesNamed = 1_000_000
     /// Tests named per case or group in a report; the JSON report has every one.
     public static let maxTestsShown = 5
 }
