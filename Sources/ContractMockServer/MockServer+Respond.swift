@@ -34,9 +34,7 @@ extension MockServer {
                 usage.record(UsageRecord(
                     contract: fixture.contract, caseName: fixture.caseName, outcome: received.violations.isEmpty ? .answered : .invalid,
                     relaxed: received.answeredAnyway, test: Self.testName(request), method: request.method, path: path,
-                    violations: received.violations.prefix(UsageLog.maxViolations).map {
-                        UsageRecord.Violation(place: $0.place, keyword: $0.keyword, message: $0.message)
-                    }))
+                    violations: UsageRecord.violations(received.violations)))
             }
             // The faults (for the fixture's answers, not a problem) are taken, and the request
             // journaled, in one turn of the lock.

@@ -64,7 +64,7 @@ extension ContractStub {
             recordUsage(UsageRecord(
                 contract: fixture.contract, caseName: fixture.caseName, outcome: violations.isEmpty ? .answered : .invalid, relaxed: relaxed, test: nil,
                 method: method, path: parts.path,
-                violations: violations.prefix(UsageLog.maxViolations).map { UsageRecord.Violation(place: $0.place, keyword: $0.keyword, message: $0.message) }),
+                violations: UsageRecord.violations(violations)),
                 to: usage)
         }
         if !violations.isEmpty, !relaxed {

@@ -26,6 +26,12 @@ public struct UsageRecord: Sendable, Hashable {
         }
     }
 
+    /// The violations a record keeps of a request's (its first ``UsageLog/maxViolations``), as the
+    /// stubs and the mock server both record them.
+    public static func violations(_ violations: [RequestViolation]) -> [Violation] {
+        violations.prefix(UsageLog.maxViolations).map { Violation(place: $0.place, keyword: $0.keyword, message: $0.message) }
+    }
+
     /// The contract id of the fixture that answered or whose endpoint took the request; for an
     /// unmatched request, the nearest fixture's contract, when one is near.
     public var contract: String?
