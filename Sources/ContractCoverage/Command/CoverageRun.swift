@@ -42,11 +42,9 @@ public enum CoverageRun {
         // The usage files and the reports are read while the contracts load.
         let inputs = Background { [arguments] in readInputs(arguments) }
         var set: ContractSet
-        var directory = path(arguments.directory, in: arguments)
         // `contracts/` and `contracts` name one folder; its files are shown under the name given.
-        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
-        var shownDirectory = arguments.directory
-        while shownDirectory.count > 1, shownDirectory.hasSuffix("/") { shownDirectory.removeLast() }
+        let directory = withoutTrailingSlashes(path(arguments.directory, in: arguments))
+        let shownDirectory = withoutTrailingSlashes(arguments.directory)
         do {
             // Coverage reads which cases there are, and validates nothing with their schemas.
             set = try ContractLoader.loadValid(directory: directory, checksSchemas: false)
@@ -229,6 +227,12 @@ public enum CoverageRun {
             }
         }
         return .success((result, warnings))
+    }
+
+    private static func withoutTrailingSlashes(_ folder: String) -> String {
+        var trimmed = folder
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
     }
 
     private static func path(_ path: String, in arguments: CoverageArguments) -> String {
