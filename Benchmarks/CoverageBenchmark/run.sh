@@ -5,14 +5,15 @@
 # console. The goal is under 2 s. References in the same run: `contract lint` of the tree (the
 # load stage coverage starts with) and `contract merge` of the same four reports.
 # Usage: Benchmarks/CoverageBenchmark/run.sh [CONTRACTS=4000] [CASES_PER=10] [TESTS=10000] [ROUNDS=5]
+# CONTRACT=path/to/contract measures that binary instead of building the release one (Benchmarks/run-all builds it once).
 #        (SCRATCH=.build-perf builds beside .build)
 set -euo pipefail
 contracts=${1:-4000}; per=${2:-10}; tests=${3:-10000}; rounds=${4:-5}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 scratch=${SCRATCH:-.build}
-swift build -c release --product contract --scratch-path "$scratch" 2>&1 | tail -1
-contract="$root/$scratch/release/contract"
+[ -n "${CONTRACT:-}" ] || swift build -c release --product contract --scratch-path "$scratch" 2>&1 | tail -1
+contract=${CONTRACT:-$root/$scratch/release/contract}
 work=$(mktemp -d)
 server_pid=""
 trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT

@@ -4,12 +4,13 @@
 # Pairs: Figma's REST API seven months apart (Tests/ContractDiffTests/Documents/figma), and the
 # largest corpus document against itself (Cloudflare, 4.2 MB, 1,533 operations).
 # Usage: Benchmarks/DiffBenchmark/run.sh   (SCRATCH=.build-perf builds beside .build)
+# CONTRACT=path/to/contract measures that binary instead of building the release one (Benchmarks/run-all builds it once).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 scratch=${SCRATCH:-.build}
-swift build -c release --product contract --scratch-path "$scratch" 2>&1 | tail -1
-contract="$root/$scratch/release/contract"
+[ -n "${CONTRACT:-}" ] || swift build -c release --product contract --scratch-path "$scratch" 2>&1 | tail -1
+contract=${CONTRACT:-$root/$scratch/release/contract}
 [ -x "$contract" ] || contract="$scratch/release/contract"
 corpus="$root/../shared/openapi-corpus"
 work=$(mktemp -d)

@@ -2,6 +2,7 @@
 # Fixture generation for 1,000 contracts whose bodies are all synthesized from schemas (no
 # examples): time and peak memory of `contract fixtures` in release mode, best of three.
 # Usage: Benchmarks/FixturesBenchmark/run.sh [CONTRACTS=1000]
+# CONTRACT=path/to/contract measures that binary instead of building the release one (Benchmarks/run-all builds it once).
 set -euo pipefail
 count=${1:-1000}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -33,8 +34,8 @@ for i in range(count):
     }
     json.dump(contract, open(f"{out}/c{i:04d}.json", "w"))
 PY
-(cd "$root" && swift build -c release --product contract > /dev/null)
-contract="$root/.build/release/contract"
+[ -n "${CONTRACT:-}" ] || (cd "$root" && swift build -c release --product contract > /dev/null)
+contract=${CONTRACT:-$root/.build/release/contract}
 # One contract's page minimum between 1 and 2, so each run has one changed fixture (and manifest):
 # the whole set is still rebuilt beside the folder and swapped in (hard links for what stays).
 flip() {

@@ -2,13 +2,14 @@
 # Import time of `contract import openapi` (release build) for documents of 25 to 400 operations
 # whose component schemas form one reference chain, and of the public uspto example; best of 3.
 # Usage: Benchmarks/ImportBenchmark/run.sh
+# CONTRACT=path/to/contract measures that binary instead of building the release one (Benchmarks/run-all builds it once).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$root" && swift build -c release --product contract >/dev/null)
-contract="$root/.build/release/contract"
+[ -n "${CONTRACT:-}" ] || (cd "$root" && swift build -c release --product contract >/dev/null)
+contract=${CONTRACT:-$root/.build/release/contract}
 best() {
     for _ in 1 2 3; do
         rm -rf "$work/out"

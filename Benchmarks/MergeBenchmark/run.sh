@@ -5,13 +5,14 @@
 # Markdown. Reference, in the same run: Python's json module loading the same four files, sorting
 # the cases and writing one JSON file (what a hand-made merge script would do).
 # Usage: Benchmarks/MergeBenchmark/run.sh [CASES=40000]   (SCRATCH=.build-perf builds beside .build)
+# CONTRACT=path/to/contract measures that binary instead of building the release one (Benchmarks/run-all builds it once).
 set -euo pipefail
 cases=${1:-40000}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 scratch=${SCRATCH:-.build}
-swift build -c release --product contract --scratch-path "$scratch" 2>&1 | tail -1
-contract="$scratch/release/contract"
+[ -n "${CONTRACT:-}" ] || swift build -c release --product contract --scratch-path "$scratch" 2>&1 | tail -1
+contract=${CONTRACT:-$scratch/release/contract}
 swift build --package-path examples/MarketAPI 2>&1 | tail -1
 work=$(mktemp -d)
 server_pid=""

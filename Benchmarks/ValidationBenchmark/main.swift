@@ -73,6 +73,18 @@ if ProcessInfo.processInfo.environment["PROFILE"] == "parse" {
     print("\(entries) entries")
     exit(0)
 }
+// ONLY=validate: the one figure `Benchmarks/run-all` compares with jsonschema-rs (validate-only on
+// tapes, best of three), after checking every verdict; the other rows are left out to keep a pair
+// of runs short.
+if ProcessInfo.processInfo.environment["ONLY"] == "validate" {
+    let tapes = lines.map { (try? parser.parseTape($0)) ?? JSONTape(.null) }
+    let verdicts = tapes.map { schema.isValid($0) }
+    let disagreeing = zip(verdicts, expected).count { $0 != $1 }
+    var valid = 0
+    let seconds = best { valid = tapes.count { schema.isValid($0) } }
+    print("validate only (isValid):  \(Int(Double(lines.count) / seconds)) docs/s (\(valid) valid)")
+    exit(disagreeing == 0 ? 0 : 1)
+}
 let parseTime = best {
     documents = lines.map { (try? parser.parse($0).value) ?? .null }
 }
