@@ -92,16 +92,18 @@ public enum ContractLoader {
             } else {
                 foldedIDs[folded] = (contract.id, file.path, idLocation)
             }
-            for schema in contract.schemas {
+            // One schema at a time: gathered into an array first (`schemas`), they were a
+            // fifth of a large contract's size again at the stage's peak.
+            contract.forEachSchema { schema in
                 // A schema that is only a `$ref` to another file resolves the same from every
                 // place in a file and leaves no cycle to find, so once it resolved cleanly the
                 // checker has nothing more to say about it there: large contracts write one in
                 // every case.
                 guard let key = repeatableReference(schema.schema, in: file.relativePath) else {
                     checker.check(file: file.relativePath, pointer: schema.pointer)
-                    continue
+                    return
                 }
-                guard !cleanReferences.contains(key) else { continue }
+                guard !cleanReferences.contains(key) else { return }
                 let reported = checker.diagnostics.count
                 checker.check(file: file.relativePath, pointer: schema.pointer)
                 if checker.diagnostics.count == reported { cleanReferences.insert(key) }
@@ -243,14 +245,21 @@ extension Contract {
     /// Every schema the contract writes: its parameters', and request and response bodies of its
     /// cases, gathered into one array (an array per case cost a large contract's load).
     public var schemas: [SchemaReference] {
-        var schemas: [SchemaReference] = endpoint.parameters.compactMap(\.schema) + [endpoint.schema].compactMap { $0 }
-        schemas.reserveCapacity(schemas.count + cases.count)
+        var schemas: [SchemaReference] = []
+        schemas.reserveCapacity(endpoint.parameters.count + 1 + cases.count)
+        forEachSchema { schemas.append($0) }
+        return schemas
+    }
+
+    /// Calls `body` with each of ``schemas`` in turn, in the same order, without gathering them.
+    func forEachSchema(_ body: (SchemaReference) -> Void) {
+        for parameter in endpoint.parameters { if let schema = parameter.schema { body(schema) } }
+        if let schema = endpoint.schema { body(schema) }
         // By index: a loop over the cases copied each one whole.
         for index in cases.indices {
-            if let schema = cases[index].request.schema { schemas.append(schema) }
-            for step in cases[index].setup + cases[index].teardown { if let schema = step.request.schema { schemas.append(schema) } }
-            if case .json(let schema, _) = cases[index].response.body.base { schemas.append(schema) }
+            if let schema = cases[index].request.schema { body(schema) }
+            for step in cases[index].setup + cases[index].teardown { if let schema = step.request.schema { body(schema) } }
+            if case .json(let schema, _) = cases[index].response.body.base { body(schema) }
         }
-        return schemas
     }
 }
