@@ -14,10 +14,17 @@ public struct JSONParser: Sendable {
     /// memory for repetitive documents such as large contracts, for some time spent hashing.
     public var sharesValues: Bool
 
-    public init(maxDepth: Int = 512, tracksLocations: Bool = true, sharesValues: Bool = false) {
+    /// Keep the text in the document's `source`. False keeps only where its lines end
+    /// (``SourceText/init(lineIndexOf:)``): every location resolves the same, and the text is
+    /// freed once the caller lets go of it (the load stage, where it was a large contract's
+    /// size again).
+    public var keepsText: Bool
+
+    public init(maxDepth: Int = 512, tracksLocations: Bool = true, sharesValues: Bool = false, keepsText: Bool = true) {
         self.maxDepth = maxDepth
         self.tracksLocations = tracksLocations
         self.sharesValues = sharesValues
+        self.keepsText = keepsText
     }
 
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
@@ -25,7 +32,7 @@ public struct JSONParser: Sendable {
         var sink = JSONTreeSink(tracksLocations: tracksLocations && JSONLocations.fits(bytes.count), sharesValues: sharesValues)
         try read(bytes, into: &sink)
         let (value, locations) = sink.finish()
-        let source = SourceText(bytes, indexLines: tracksLocations)
+        let source = tracksLocations && !keepsText ? SourceText(lineIndexOf: bytes) : SourceText(bytes, indexLines: tracksLocations)
         let duplicates = sink.duplicates.map {
             JSONDocument.DuplicateKey(
                 key: $0.pointer.tokens.last ?? "", pointer: $0.pointer,

@@ -3,6 +3,7 @@
 /// The parser records only byte offsets (cheap); lines and columns are computed when a
 /// diagnostic needs them, by counting from the nearest mark before the offset.
 public struct SourceText: Sendable {
+    /// The text; empty for one made with ``init(lineIndexOf:)`` that kept only its line index.
     public let bytes: [UInt8]
     /// The line and column at every `markStride` bytes: a location is counted from the mark
     /// before it, so a lookup reads at most that many bytes however many lines the text has or
@@ -15,6 +16,9 @@ public struct SourceText: Sendable {
         var column: Int
     }
 
+    /// Where lines end, in place of the text (``init(lineIndexOf:)``).
+    private let lineIndex: SourceLineIndex?
+
     private static let markStride = 1024
 
     /// - Parameter indexLines: place the marks now (worth it when many locations will be asked
@@ -22,10 +26,23 @@ public struct SourceText: Sendable {
     public init(_ bytes: [UInt8], indexLines: Bool = true) {
         self.bytes = bytes
         marks = indexLines ? Self.marks(bytes) : []
+        lineIndex = nil
+    }
+
+    /// Keeps where the text's lines end and where its non-ASCII bytes are (about a byte a line),
+    /// not the text: a caller that lets go of `bytes` after parsing frees the text, and every
+    /// location still resolves as it would from the text. A text with many non-ASCII bytes is
+    /// kept whole instead (the index would not be much smaller).
+    public init(lineIndexOf bytes: [UInt8]) {
+        let index = SourceLineIndex(bytes)
+        self.bytes = index == nil ? bytes : []
+        marks = index == nil ? Self.marks(bytes) : []
+        lineIndex = index
     }
 
     /// The location of a byte offset; offsets past the end map to the end of the text.
     public func location(ofOffset offset: Int) -> SourceLocation {
+        if let lineIndex { return lineIndex.location(ofOffset: max(0, min(offset, lineIndex.count))) }
         let offset = max(0, min(offset, bytes.count))
         let markIndex = marks.isEmpty ? 0 : min(offset / Self.markStride, marks.count - 1)
         let mark = marks.isEmpty ? Mark(line: 1, column: 1) : marks[markIndex]

@@ -11,8 +11,10 @@ extension ContractLoader {
         } catch {
             throw DiagnosticsError(argument: error.message)
         }
-        var set = load(files: files, directory: directory, checksSchemas: checksSchemas)
-        set.treeDigest = TreeDigest.of(files)
+        // The digest first: the load stage lets go of each file's text once parsed.
+        let treeDigest = TreeDigest.of(files)
+        var set = load(files: consume files, directory: directory, checksSchemas: checksSchemas)
+        set.treeDigest = treeDigest
         guard !set.hasErrors else { throw DiagnosticsError(set.diagnostics.filter { $0.severity == .error }) }
         return set
     }

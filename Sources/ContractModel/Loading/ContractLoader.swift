@@ -5,8 +5,8 @@ import ContractJSON
 public enum ContractLoader {
     /// Reads and loads the tree at `directory`; throws only when the directory cannot be listed.
     public static func load(directory: String) throws(ContractSourceReader.ReadError) -> ContractSet {
-        let files = try ContractSourceReader.read(directory: directory)
-        return load(files: files, directory: directory)
+        // Handed over, not copied: the load stage lets go of each file's text once it is parsed.
+        load(files: try ContractSourceReader.read(directory: directory), directory: directory)
     }
 
     /// Loads files already in memory; `directory` names the tree in the "no contracts" diagnostic.
@@ -14,20 +14,32 @@ public enum ContractLoader {
     ///   and of examples and bodies against their schemas (most of the stage's work), for a
     ///   command that reads what cases there are and never validates with them (`contract
     ///   coverage`); lint, verify and fixtures check them.
-    public static func load(files: [SourceFile], directory: String, checksSchemas: Bool = true) -> ContractSet {
+    ///
+    /// Each file's text is let go once it is parsed: its document keeps only where its lines
+    /// end (`JSONParser(keepsText: false)`), which places every diagnostic as the text would.
+    /// A large contract's text was as large again as its decoded model, kept to the end of the
+    /// stage for lines and columns alone; it is freed when the caller hands `files` over
+    /// (`load(files: consume files, …)`) rather than keeping them.
+    public static func load(files handedOver: consuming [SourceFile], directory: String, checksSchemas: Bool = true) -> ContractSet {
+        // Moved, not copied (a consuming parameter is never copied implicitly): an ordinary
+        // array from here, whose files' texts are let go one by one below.
+        var files = handedOver
         var diagnostics: [Diagnostic] = []
         var documents: [String: JSONDocument] = [:]
         var displayPaths: [String: String] = [:]
         var settings = TreeSettings()
         var settingsDocument: JSONDocument?
-        for file in files {
+        for index in files.indices {
+            let file = files[index]
+            // No later step reads the text: the document's line index stands in for it.
+            defer { files[index].bytes = [] }
             displayPaths[file.relativePath] = file.path
             if let readError = file.readError {
                 diagnostics.append(.error(readError, file: file.path))
                 continue
             }
             do {
-                let document = try JSONParser(sharesValues: true).parse(file.bytes)
+                let document = try JSONParser(sharesValues: true, keepsText: false).parse(file.bytes)
                 if file.isTreeSettings {
                     // Settings, not a contract: decoded here and kept out of the documents.
                     var decoder = DocumentDecoder(file: file.path, document: document)
@@ -80,16 +92,18 @@ public enum ContractLoader {
             } else {
                 foldedIDs[folded] = (contract.id, file.path, idLocation)
             }
-            for schema in contract.schemas {
+            // One schema at a time: gathered into an array first (`schemas`), they were a
+            // fifth of a large contract's size again at the stage's peak.
+            contract.forEachSchema { schema in
                 // A schema that is only a `$ref` to another file resolves the same from every
                 // place in a file and leaves no cycle to find, so once it resolved cleanly the
                 // checker has nothing more to say about it there: large contracts write one in
                 // every case.
                 guard let key = repeatableReference(schema.schema, in: file.relativePath) else {
                     checker.check(file: file.relativePath, pointer: schema.pointer)
-                    continue
+                    return
                 }
-                guard !cleanReferences.contains(key) else { continue }
+                guard !cleanReferences.contains(key) else { return }
                 let reported = checker.diagnostics.count
                 checker.check(file: file.relativePath, pointer: schema.pointer)
                 if checker.diagnostics.count == reported { cleanReferences.insert(key) }
@@ -231,14 +245,21 @@ extension Contract {
     /// Every schema the contract writes: its parameters', and request and response bodies of its
     /// cases, gathered into one array (an array per case cost a large contract's load).
     public var schemas: [SchemaReference] {
-        var schemas: [SchemaReference] = endpoint.parameters.compactMap(\.schema) + [endpoint.schema].compactMap { $0 }
-        schemas.reserveCapacity(schemas.count + cases.count)
+        var schemas: [SchemaReference] = []
+        schemas.reserveCapacity(endpoint.parameters.count + 1 + cases.count)
+        forEachSchema { schemas.append($0) }
+        return schemas
+    }
+
+    /// Calls `body` with each of ``schemas`` in turn, in the same order, without gathering them.
+    func forEachSchema(_ body: (SchemaReference) -> Void) {
+        for parameter in endpoint.parameters { if let schema = parameter.schema { body(schema) } }
+        if let schema = endpoint.schema { body(schema) }
         // By index: a loop over the cases copied each one whole.
         for index in cases.indices {
-            if let schema = cases[index].request.schema { schemas.append(schema) }
-            for step in cases[index].setup + cases[index].teardown { if let schema = step.request.schema { schemas.append(schema) } }
-            if case .json(let schema, _) = cases[index].response.body.base { schemas.append(schema) }
+            if let schema = cases[index].request.schema { body(schema) }
+            for step in cases[index].setup + cases[index].teardown { if let schema = step.request.schema { body(schema) } }
+            if case .json(let schema, _) = cases[index].response.body.base { body(schema) }
         }
-        return schemas
     }
 }

@@ -1,23 +1,67 @@
 import ContractJSON
 
 /// One exchange with the endpoint: the values to send and the response to expect.
+///
+/// What most cases leave empty (summary, description, tags, setup, teardown, captures) is kept
+/// out of line, in one box made only for a case that has any of it, so a typical case is small:
+/// a large contract holds every case at once.
 public struct ContractCase: Sendable, Hashable {
     public var name: String
-    public var summary: String?
-    public var description: String?
-    public var tags: [String]
-    public var setup: [SetupStep]
     public var request: CaseRequest
     public var response: ResponseExpectation
+    /// Where the case is in its file, e.g. `/cases/1`.
+    public var pointer: JSONPointer
+    /// Nil when every part is empty: no case holds an empty box, so `==` compares as the fields do.
+    private var rareParts: OutOfLine<RareParts>?
+
+    /// The parts of a case that most cases leave empty.
+    private struct RareParts: Sendable, Hashable {
+        var summary: String?
+        var description: String?
+        var tags: [String] = []
+        var setup: [SetupStep] = []
+        var teardown: [SetupStep] = []
+        var captures: [SetupStep.Capture] = []
+
+        var isEmpty: Bool {
+            summary == nil && description == nil && tags.isEmpty && setup.isEmpty && teardown.isEmpty && captures.isEmpty
+        }
+    }
+
+    public var summary: String? {
+        get { rareParts?.value.summary }
+        set { changeRareParts { $0.summary = newValue } }
+    }
+
+    public var description: String? {
+        get { rareParts?.value.description }
+        set { changeRareParts { $0.description = newValue } }
+    }
+
+    public var tags: [String] {
+        get { rareParts?.value.tags ?? [] }
+        set { changeRareParts { $0.tags = newValue } }
+    }
+
+    public var setup: [SetupStep] {
+        get { rareParts?.value.setup ?? [] }
+        set { changeRareParts { $0.setup = newValue } }
+    }
+
     /// Requests run after the case's own, whatever its outcome, in order: what undoes its setup.
     /// A step whose captures were never made (its setup failed first) is skipped; a step that
     /// fails is reported, never counted as the case's drift.
-    public var teardown: [SetupStep]
+    public var teardown: [SetupStep] {
+        get { rareParts?.value.teardown ?? [] }
+        set { changeRareParts { $0.teardown = newValue } }
+    }
+
     /// Values taken from the case's own JSON response, for its teardown steps only (the id of
     /// what a `POST` case created, to delete it after).
-    public var captures: [SetupStep.Capture]
-    /// Where the case is in its file, e.g. `/cases/1`.
-    public var pointer: JSONPointer
+    public var captures: [SetupStep.Capture] {
+        get { rareParts?.value.captures ?? [] }
+        set { changeRareParts { $0.captures = newValue } }
+    }
 
     public init(
         name: String, summary: String? = nil, description: String? = nil, tags: [String] = [], setup: [SetupStep] = [],
@@ -25,29 +69,58 @@ public struct ContractCase: Sendable, Hashable {
         pointer: JSONPointer
     ) {
         self.name = name
-        self.summary = summary
-        self.description = description
-        self.tags = tags
-        self.setup = setup
         self.request = request
         self.response = response
-        self.teardown = teardown
-        self.captures = captures
         self.pointer = pointer
+        let rare = RareParts(summary: summary, description: description, tags: tags, setup: setup, teardown: teardown, captures: captures)
+        rareParts = rare.isEmpty ? nil : OutOfLine(rare)
+    }
+
+    private mutating func changeRareParts(_ change: (inout RareParts) -> Void) {
+        var rare = rareParts?.value ?? RareParts()
+        change(&rare)
+        rareParts = rare.isEmpty ? nil : OutOfLine(rare)
     }
 }
 
 /// A case's values for the endpoint's request; headers and query are merged over the endpoint's.
+///
+/// The body, its schema and a followed link are kept out of line (one box, made only for a
+/// request that has any of them): most cases of a large contract send none, and inline they
+/// were a third of a case's size.
 public struct CaseRequest: Sendable, Hashable {
     public var pathParams: [String: TemplateString]
     public var query: [QueryItem]
     public var headers: [HeaderField]
-    public var body: RequestBody?
+    /// Nil when all are absent: no request holds an empty box, so `==` compares as the fields do.
+    private var rareParts: OutOfLine<RareParts>?
+
+    /// The parts of a request that most cases leave out.
+    private struct RareParts: Sendable, Hashable {
+        var body: RequestBody?
+        var schema: SchemaReference?
+        var url: TemplateString?
+
+        var isEmpty: Bool { body == nil && schema == nil && url == nil }
+    }
+
+    public var body: RequestBody? {
+        get { rareParts?.value.body }
+        set { changeRareParts { $0.body = newValue } }
+    }
+
     /// The schema of the request body, when one is given.
-    public var schema: SchemaReference?
+    public var schema: SchemaReference? {
+        get { rareParts?.value.schema }
+        set { changeRareParts { $0.schema = newValue } }
+    }
+
     /// A link a response gave, followed instead of a path (`"${capture:next}"`): resolved against
     /// the server under test, and followed only there.
-    public var url: TemplateString?
+    public var url: TemplateString? {
+        get { rareParts?.value.url }
+        set { changeRareParts { $0.url = newValue } }
+    }
 
     public init(
         pathParams: [String: TemplateString] = [:], query: [QueryItem] = [], headers: [HeaderField] = [], body: RequestBody? = nil,
@@ -56,8 +129,14 @@ public struct CaseRequest: Sendable, Hashable {
         self.pathParams = pathParams
         self.query = query
         self.headers = headers
-        self.body = body
-        self.schema = schema
+        let rare = RareParts(body: body, schema: schema)
+        rareParts = rare.isEmpty ? nil : OutOfLine(rare)
+    }
+
+    private mutating func changeRareParts(_ change: (inout RareParts) -> Void) {
+        var rare = rareParts?.value ?? RareParts()
+        change(&rare)
+        rareParts = rare.isEmpty ? nil : OutOfLine(rare)
     }
 }
 

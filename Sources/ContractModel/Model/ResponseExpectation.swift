@@ -110,12 +110,14 @@ public struct HeaderExpectation: Sendable, Hashable {
 /// user's `switch`: read the kind with ``kind`` (`body.kind == .json`) and the values with
 /// ``json``, ``text`` and ``binary``. Code in this package switches on `base` exhaustively.
 public struct BodyExpectation: Sendable, Hashable {
+    /// A text or binary expectation is boxed (`indirect`): inline, its conditions made every
+    /// body as large as theirs, and a large contract's cases mostly expect JSON.
     package enum Base: Sendable, Hashable {
         case unchecked
         case json(schema: SchemaReference, example: JSONValue?)
-        case text(TextMatcher)
+        indirect case text(TextMatcher)
         case empty
-        case binary(BinaryExpectation)
+        indirect case binary(BinaryExpectation)
     }
 
     /// Which kind of body, without its values.

@@ -1,0 +1,50 @@
+import ContractJSON
+import ContractModel
+import Testing
+
+/// A large contract holds every case at once, so what most cases leave empty is kept out of
+/// line; read and compared, those parts behave as the stored fields they replace.
+struct ContractCaseLayoutTests {
+    static let plain = ContractCase(name: "a", response: ResponseExpectation(status: .success), pointer: JSONPointer(tokens: ["cases", "0"]))
+
+    /// Inline, a case was 280 bytes whatever it held (summary, tags, setup, teardown, captures, a
+    /// request body, its schema and a link, each with room for itself).
+    @Test func aCaseIsAtMostSixTenthsOfItsFormerSize() {
+        #expect(MemoryLayout<ContractCase>.stride * 10 <= 280 * 6, "\(MemoryLayout<ContractCase>.stride) bytes")
+    }
+
+    @Test func theCasesRarePartsReadAsTheyWereSetAndCompareByValue() throws {
+        var changed = Self.plain
+        changed.summary = "summary"
+        changed.tags.append("smoke")
+        let copy = changed
+        #expect(changed != Self.plain)
+        #expect(changed.summary == "summary" && changed.tags == ["smoke"] && changed.description == nil)
+        changed.tags = []
+        #expect(copy.tags == ["smoke"])
+        changed.summary = nil
+        // Emptied again, the case equals one that never had them, and hashes the same.
+        #expect(changed == Self.plain)
+        #expect(changed.hashValue == Self.plain.hashValue)
+        let full = ContractCase(
+            name: "b", summary: "s", description: "d", tags: ["t"], setup: [], response: ResponseExpectation(status: .success),
+            captures: [SetupStep.Capture(variable: "id", pointer: JSONPointer(tokens: ["id"]))], pointer: .root)
+        #expect(full.summary == "s" && full.description == "d" && full.tags == ["t"] && full.captures.map(\.variable) == ["id"])
+        #expect(full.setup.isEmpty && full.teardown.isEmpty)
+    }
+
+    @Test func theRequestsRarePartsReadAsTheyWereSetAndCompareByValue() throws {
+        var request = CaseRequest(headers: [HeaderField(name: "Accept", value: nil)])
+        let plain = request
+        request.body = .json(.string("x"))
+        request.url = try TemplateString(parsing: "${capture:next}")
+        #expect(request != plain)
+        #expect(request.body == .json(.string("x")) && request.url != nil && request.schema == nil)
+        request.body = nil
+        request.url = nil
+        #expect(request == plain)
+        #expect(request.hashValue == plain.hashValue)
+        let schema = SchemaReference(schema: .bool(true), file: "c.json", pointer: JSONPointer(tokens: ["schema"]))
+        #expect(CaseRequest(schema: schema).schema == schema)
+    }
+}
