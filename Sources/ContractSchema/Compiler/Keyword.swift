@@ -157,6 +157,14 @@ final class PropertiesKeyword: Sendable {
         return names.firstIndex(of: key)
     }
 
+    /// The position of a property given by its UTF-8 bytes, trying `guess` first: instances
+    /// usually list their members in the schema's order, so the name after the last one found is
+    /// nearly always the next key, and one comparison replaces hashing the key.
+    @inline(__always) func position(utf8 key: UnsafeBufferPointer<UInt8>, guess: Int) -> Int? {
+        if guess < names.count && ByteNameTable.same(nameBytes[guess], key) { return guess }
+        return position(utf8: key)
+    }
+
     /// The position of a property given by its UTF-8 bytes (an instance's key, read in place).
     func position(utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
         if let table = byteTable { return table.position(of: key, names: nameBytes) }

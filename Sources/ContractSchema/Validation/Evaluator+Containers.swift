@@ -17,7 +17,9 @@ extension Evaluator {
                 return false
             }
         case .uniqueItems:
-            if let (first, second) = Self.firstDuplicate(doc.value(array).arrayValue ?? []) {
+            // Short arrays (the usual case) are compared in place; long ones hashed as values.
+            let duplicate = doc.firstDuplicate(inArray: array) ?? Self.firstDuplicate(doc.value(array).arrayValue ?? [])
+            if let (first, second) = duplicate {
                 fail(node, "uniqueItems", "expected unique items, found items \(first) and \(second) equal")
                 return false
             }
@@ -199,13 +201,15 @@ extension Evaluator {
         var requiredSeen = 0
         var key = object + 1
         var absent: [String]?
+        var guess = 0
         for _ in 0..<doc.count(object) {
             let value = key + 1
             defer { key = doc.end(value) }
             let name = doc.utf8(key)
             var described = false
-            if let index = properties.position(utf8: name) {
+            if let index = properties.position(utf8: name, guess: guess) {
                 described = true
+                guess = index + 1
                 if properties.isRequired[index] { requiredSeen += 1 }
                 let matched = properties.schemas[index].with {
                     descend($0, value, keyword: ["properties", doc.string(key)], instance: doc.string(key), &none)
