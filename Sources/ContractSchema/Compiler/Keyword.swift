@@ -219,9 +219,32 @@ struct ByteNameTable: Sendable {
     @inline(__always) static func same(_ name: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard name.count == key.count else { return false }
         return name.withUnsafeBufferPointer { name in
-            for index in 0..<name.count where name[index] != key[index] { return false }
-            return true
+            guard let a = name.baseAddress, let b = key.baseAddress else { return true }  // both empty
+            return sameBytes(UnsafeRawPointer(a), UnsafeRawPointer(b), count: name.count)
         }
+    }
+
+    /// Equality of `count` bytes, eight at a time: property names are mostly 2 to 16 bytes, and a
+    /// byte-by-byte loop made comparing them the costliest part of matching a key.
+    @inline(__always) static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+                return false
+            }
+            offset += 8
+        }
+        if offset + 4 <= count {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt32.self) else {
+                return false
+            }
+            offset += 4
+        }
+        while offset < count {
+            guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+            offset += 1
+        }
+        return true
     }
 
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {

@@ -24,6 +24,7 @@ extension Evaluator {
                 return false
             }
         case .items(let borrowed):
+            if isLean && annotations == nil { return borrowed.with { checkItems(array, $0) } }
             return borrowed.with { applyItems($0, node, array, count, &annotations) }
         case .contains(let schema, let minimum, let maximum):
             var matching: [Int] = []
@@ -137,6 +138,7 @@ extension Evaluator {
             }
             return valid
         case .properties(let properties):
+            if isLean && annotations == nil { return properties.with { checkProperties(object, $0) } }
             return properties.with { applyProperties(node, object, $0, &annotations) }
         case .propertyNames(let schema):
             var valid = true

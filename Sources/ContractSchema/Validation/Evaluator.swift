@@ -85,9 +85,13 @@ struct Evaluator {
             guard depth < Self.maxDepth else { return false }
             depth += 1
             defer { depth -= 1 }
-            // A schema with `unevaluated*` still needs its subschemas' annotations.
-            var local: Annotations? = node.needsAnnotations ? Annotations() : nil
-            for keyword in keywords where !apply(keyword, node, instance, &local) { return false }
+            if node.needsAnnotations {
+                // A schema with `unevaluated*` still needs its subschemas' annotations.
+                var local: Annotations? = Annotations()
+                for keyword in keywords where !apply(keyword, node, instance, &local) { return false }
+                return true
+            }
+            for keyword in keywords where !checkKeyword(keyword, node, instance) { return false }
             return true
         }
     }
