@@ -48,7 +48,9 @@ struct VerdictFastPathTests {
         try expect(schema, #"{"a": 1, "b": "x", "c": true}"#, valid: true)
         try expect(schema, #"{"c": true, "b": "x", "a": 1, "h": 0, "d": 0}"#, valid: true)
         try expect(schema, #"{"c": true, "a": 1}"#, valid: false)
-        try expect(schema, #"{"a": 1, "b": "x", "c": true, "z": 1}"#, valid: false, at: ["/z"])
+        // An unexpected member is reported on its object, naming the member.
+        try expect(schema, #"{"a": 1, "b": "x", "c": true, "z": 1}"#, valid: false, at: [""])
+        #expect(schema.validate(try value(#"{"a": 1, "b": "x", "c": true, "z": 1}"#)).errors.first?.unexpectedMember == "z")
         try expect(schema, #"{"b": "x", "a": "1", "c": true}"#, valid: false, at: ["/a"])
     }
 
