@@ -157,6 +157,14 @@ final class PropertiesKeyword: Sendable {
         return names.firstIndex(of: key)
     }
 
+    /// The position of a property given by its UTF-8 bytes, trying `guess` first: instances
+    /// usually list their members in the schema's order, so the name after the last one found is
+    /// nearly always the next key, and one comparison replaces hashing the key.
+    @inline(__always) func position(utf8 key: UnsafeBufferPointer<UInt8>, guess: Int) -> Int? {
+        if guess < names.count && ByteNameTable.same(nameBytes[guess], key) { return guess }
+        return position(utf8: key)
+    }
+
     /// The position of a property given by its UTF-8 bytes (an instance's key, read in place).
     func position(utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
         if let table = byteTable { return table.position(of: key, names: nameBytes) }
@@ -211,9 +219,32 @@ struct ByteNameTable: Sendable {
     @inline(__always) static func same(_ name: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard name.count == key.count else { return false }
         return name.withUnsafeBufferPointer { name in
-            for index in 0..<name.count where name[index] != key[index] { return false }
-            return true
+            guard let a = name.baseAddress, let b = key.baseAddress else { return true }  // both empty
+            return sameBytes(UnsafeRawPointer(a), UnsafeRawPointer(b), count: name.count)
         }
+    }
+
+    /// Equality of `count` bytes, eight at a time: property names are mostly 2 to 16 bytes, and a
+    /// byte-by-byte loop made comparing them the costliest part of matching a key.
+    @inline(__always) static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+                return false
+            }
+            offset += 8
+        }
+        if offset + 4 <= count {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt32.self) else {
+                return false
+            }
+            offset += 4
+        }
+        while offset < count {
+            guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+            offset += 1
+        }
+        return true
     }
 
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {

@@ -40,3 +40,27 @@ extension SchemaCompiler {
         }
     }
 }
+
+extension SchemaCompiler {
+    /// Sets ``SchemaNode/referenceTarget`` on the nodes this compile created that are only a
+    /// `$ref`. The walk is bounded, so even a cycle reported as a problem cannot hang it.
+    func resolveReferenceChains() {
+        for (_, node) in created {
+            var target: SchemaNode? = nil
+            var next = Self.onlyReference(node)
+            var hops = 0
+            while let current = next, hops < 64 {
+                target = current
+                next = Self.onlyReference(current)
+                hops += 1
+            }
+            if next == nil, let target { node.referenceTarget = Borrowed(target) }
+        }
+    }
+
+    /// The target of a schema whose only keyword is `$ref`.
+    private static func onlyReference(_ node: SchemaNode) -> SchemaNode? {
+        guard case .keywords(let keywords) = node.body, keywords.count == 1, case .ref(let target) = keywords[0] else { return nil }
+        return target.object
+    }
+}

@@ -40,6 +40,7 @@ extension SchemaCompiler {
                 let fragment = absolute.fragment ?? ""
                 let resourceURI = absolute.withoutFragment.description
                 let isDynamic = !fragment.isEmpty && !fragment.hasPrefix("/") && dynamicAnchorNames[resourceURI]?.contains(fragment) == true
+                if isDynamic { usesDynamicScope = true }
                 keywords.append(.dynamicRef(borrow(target), anchor: isDynamic ? borrow(Boxed(fragment)) : nil))
             case "type":
                 if let types = typeSet(value) { first.append(.type(types)) } else { problem(key, typeProblem(value)) }

@@ -37,6 +37,9 @@ final class SchemaCompiler {
     var keepAlive: [any AnyObject & Sendable] = []
     /// Resources whose `$dynamicAnchor` nodes still have to be created.
     var resourcesNeedingAnchors: [SchemaResourceInfo] = []
+    /// Whether any schema compiled so far has a `$dynamicRef` to a dynamic anchor: only then must
+    /// validation keep the dynamic scope (the resources entered so far).
+    var usesDynamicScope = false
     /// Documents a ``SchemaCompilationSession`` registered for its roots, and the one being
     /// compiled: a root reaches no other root's document, as if each were compiled alone.
     var sessionRoots: Set<String> = []
@@ -65,6 +68,7 @@ final class SchemaCompiler {
         let root = node(at: location)
         drainQueue()
         reportInPlaceCycles()
+        resolveReferenceChains()
         return root
     }
 

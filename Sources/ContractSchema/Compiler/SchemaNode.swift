@@ -21,6 +21,11 @@ final class SchemaNode: @unchecked Sendable {
     /// True when this node itself holds `unevaluatedProperties` or `unevaluatedItems`, so its
     /// in-place subschemas must report what they evaluated.
     var needsAnnotations = false
+    /// When the schema is only `{"$ref": …}`, the schema at the end of that chain of references:
+    /// a verdict without error paths goes straight there, one schema applied instead of several.
+    /// Set by the compiler once the whole graph is built (chains of references cannot loop: such
+    /// cycles are compile problems).
+    var referenceTarget: Borrowed<SchemaNode>?
 
     init(absoluteLocation: String, resource: SchemaResourceInfo) {
         self.absoluteLocation = absoluteLocation

@@ -55,6 +55,21 @@ public enum FormatChecker {
         value.utf8.withContiguousStorageIfAvailable(isUUID) ?? isUUID(Array(value.utf8))
     }
 
+    /// The same on bytes read in place, with the hex digits tested by bitmap.
+    static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        let hex = ASCIIBitmap(low: 0x03FF_0000_0000_0000, high: 0x0000_007E_0000_007E)
+        for index in 0..<36 {
+            let byte = bytes[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !hex.contains(byte) {
+                return false
+            }
+        }
+        return true
+    }
+
     static func isUUID(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {

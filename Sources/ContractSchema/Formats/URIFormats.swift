@@ -33,9 +33,15 @@ enum URIFormats {
             guard isAuthority(bytes[index..<end], international: international) else { return false }
             index = end
         }
+        let pathOrSlash = Self.pathOrSlash
         var section = 0  // 0 path, 1 query, 2 fragment
         while index < bytes.count {
             let byte = bytes[index]
+            // Most bytes are plain path characters: one bitmap test settles them.
+            if pathOrSlash.contains(byte) {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "?") && section == 0 {
                 section = 1
             } else if byte == UInt8(ascii: "#") && section < 2 {
@@ -72,8 +78,13 @@ enum URIFormats {
             guard isPort(host[colon...]) else { return false }
             host = host[..<colon]
         }
-        return host.allSatisfy { isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: "%") || ($0 >= 0x80 && international) }
+        return host.allSatisfy { hostCharacters.contains($0) || ($0 >= 0x80 && international) }
     }
+
+    /// pchar and '/': unreserved, sub-delims, ':', '@' and '/'.
+    private static let pathOrSlash = ASCIIBitmap(low: 0x2FFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
+    /// A registered name's characters: unreserved, sub-delims and '%' (its hex digits not checked).
+    private static let hostCharacters = ASCIIBitmap(low: 0x2BFF_7FF2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
 
     private static func isPort(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         bytes.isEmpty || (bytes.first == UInt8(ascii: ":") && bytes.dropFirst().allSatisfy(ASCII.isDigit))
@@ -160,5 +171,18 @@ enum URIFormats {
             }
         }
         return true
+    }
+}
+
+/// A set of ASCII bytes as a 128-bit bitmap: membership is a shift and a mask, where a chain of
+/// comparisons per byte made URI scanning the costliest format check.
+struct ASCIIBitmap: Sendable {
+    let low: UInt64
+    let high: UInt64
+
+    @inline(__always) func contains(_ byte: UInt8) -> Bool {
+        if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }
+        if byte < 128 { return (high >> UInt64(byte - 64)) & 1 == 1 }
+        return false
     }
 }

@@ -8,6 +8,8 @@
 public struct ECMARegex: Sendable {
     public let pattern: String
     let program: RegexProgram
+    /// Set for anchored sequences of ASCII runs, which it matches without the machine.
+    let sequence: AnchoredSequenceMatcher?
 
     /// The default bound on backtracking steps; beyond it `matches(_:)` answers no rather than hang.
     public static let defaultStepLimit = 1_000_000
@@ -17,6 +19,14 @@ public struct ECMARegex: Sendable {
         var parser = RegexParser(pattern)
         let tree = try parser.parse()
         program = RegexCompiler.compile(tree)
+        sequence = AnchoredSequenceMatcher(tree)
+    }
+
+    /// The same expression run by the backtracking machine alone: tests compare the fast matcher with it.
+    init(machineOnlyFrom regex: ECMARegex) {
+        pattern = regex.pattern
+        program = regex.program
+        sequence = nil
     }
 
     /// True when the pattern matches anywhere in `string` (`RegExp.prototype.test`). A pattern that
@@ -33,6 +43,7 @@ public struct ECMARegex: Sendable {
 
     /// Matches UTF-8 text in place: ASCII (most API values) without decoding or copying.
     public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>, stepLimit: Int = ECMARegex.defaultStepLimit) -> RegexMatchResult {
+        if let sequence { return sequence.matches(bytes) ? .matched : .notMatched }
         if !bytes.contains(where: { $0 >= 0x80 }) {
             var machine = RegexMachine(input: ASCIIInput(bytes: bytes), stepLimit: stepLimit)
             return machine.search(program)

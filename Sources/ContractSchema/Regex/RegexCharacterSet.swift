@@ -42,6 +42,13 @@ struct RegexCharacterSet: Sendable {
         }
     }
 
+    /// The set as its 128-bit ASCII bitmap, when it holds ASCII characters only (not negated,
+    /// no properties): then the bitmap is the whole set.
+    var asciiOnlyBitmap: (low: UInt64, high: UInt64)? {
+        guard !negated, asciiComplete, ranges.allSatisfy({ $0.upperBound < 128 }) else { return nil }
+        return (asciiLow, asciiHigh)
+    }
+
     func contains(_ scalar: UInt32) -> Bool {
         if scalar < 128 && asciiComplete {
             let bit = scalar < 64 ? (asciiLow >> UInt64(scalar)) & 1 : (asciiHigh >> UInt64(scalar - 64)) & 1

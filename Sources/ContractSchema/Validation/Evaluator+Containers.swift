@@ -17,11 +17,14 @@ extension Evaluator {
                 return false
             }
         case .uniqueItems:
-            if let (first, second) = Self.firstDuplicate(doc.value(array).arrayValue ?? []) {
+            // Short arrays (the usual case) are compared in place; long ones hashed as values.
+            let duplicate = doc.firstDuplicate(inArray: array) ?? Self.firstDuplicate(doc.value(array).arrayValue ?? [])
+            if let (first, second) = duplicate {
                 fail(node, "uniqueItems", "expected unique items, found items \(first) and \(second) equal")
                 return false
             }
         case .items(let borrowed):
+            if isLean && annotations == nil { return borrowed.with { checkItems(array, $0) } }
             return borrowed.with { applyItems($0, node, array, count, &annotations) }
         case .contains(let schema, let minimum, let maximum):
             var matching: [Int] = []
@@ -135,6 +138,7 @@ extension Evaluator {
             }
             return valid
         case .properties(let properties):
+            if isLean && annotations == nil { return properties.with { checkProperties(object, $0) } }
             return properties.with { applyProperties(node, object, $0, &annotations) }
         case .propertyNames(let schema):
             var valid = true
@@ -199,13 +203,15 @@ extension Evaluator {
         var requiredSeen = 0
         var key = object + 1
         var absent: [String]?
+        var guess = 0
         for _ in 0..<doc.count(object) {
             let value = key + 1
             defer { key = doc.end(value) }
             let name = doc.utf8(key)
             var described = false
-            if let index = properties.position(utf8: name) {
+            if let index = properties.position(utf8: name, guess: guess) {
                 described = true
+                guess = index + 1
                 if properties.isRequired[index] { requiredSeen += 1 }
                 let matched = properties.schemas[index].with {
                     descend($0, value, keyword: ["properties", doc.string(key)], instance: doc.string(key), &none)

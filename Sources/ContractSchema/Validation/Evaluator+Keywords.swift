@@ -40,6 +40,7 @@ extension Evaluator {
             guard doc.kind(instance) == .object else { return true }
             return applyObject(keyword, node, instance, &annotations)
         case .ref(let target):
+            if isLean && annotations == nil { return target.with { check($0, instance) } }
             return target.with { descend($0, instance, keyword: ["$ref"], &annotations) }
         case .dynamicRef(let target, let anchor):
             var resolved = target

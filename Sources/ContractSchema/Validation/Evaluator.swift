@@ -23,15 +23,23 @@ struct Evaluator {
     var depth = 0
     static let maxDepth = 1_000
 
-    init(doc: TapeView, assertsFormats: Bool, collecting: Bool) {
+    /// False when no schema in the graph resolves a `$dynamicRef` through the dynamic scope: then
+    /// the scope is never read, so it is not kept.
+    let tracksDynamicScope: Bool
+
+    init(doc: TapeView, assertsFormats: Bool, collecting: Bool, tracksDynamicScope: Bool = true) {
         self.doc = doc
         self.assertsFormats = assertsFormats
         self.collecting = collecting
+        self.tracksDynamicScope = tracksDynamicScope
     }
 
     // MARK: Schemas
 
     mutating func validate(_ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
+        // Most schemas are applied for a verdict alone, with no annotations asked for and no
+        // dynamic scope to keep: that path skips all three.
+        if !collecting && annotations == nil && !tracksDynamicScope { return check(node, instance) }
         let doc = self.doc  // a local copy, so closures reading it do not overlap mutations of self
         switch node.body {
         case .alwaysValid:
@@ -57,6 +65,34 @@ struct Evaluator {
             }
             if valid, let local { annotations?.merge(local) }
             return valid
+        }
+    }
+
+    /// The verdict of `node` alone: no error paths, no dynamic scope, no annotations passed up.
+    /// A schema that is only a `$ref` is skipped for the schema it refers to.
+    mutating func check(_ node: SchemaNode, _ instance: Int) -> Bool {
+        if let target = node.referenceTarget { return target.with { checkKeywords($0, instance) } }
+        return checkKeywords(node, instance)
+    }
+
+    @inline(__always) private mutating func checkKeywords(_ node: SchemaNode, _ instance: Int) -> Bool {
+        switch node.body {
+        case .alwaysValid:
+            return true
+        case .alwaysInvalid:
+            return false
+        case .keywords(let keywords):
+            guard depth < Self.maxDepth else { return false }
+            depth += 1
+            defer { depth -= 1 }
+            if node.needsAnnotations {
+                // A schema with `unevaluated*` still needs its subschemas' annotations.
+                var local: Annotations? = Annotations()
+                for keyword in keywords where !apply(keyword, node, instance, &local) { return false }
+                return true
+            }
+            for keyword in keywords where !checkKeyword(keyword, node, instance) { return false }
+            return true
         }
     }
 

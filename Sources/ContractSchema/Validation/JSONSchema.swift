@@ -16,6 +16,9 @@ public struct JSONSchema: Sendable {
     /// Whether `format` is asserted (the default: a field documented as a UUID that is not one is
     /// drift) or only an annotation, as the standard has it.
     public let assertsFormats: Bool
+    /// Whether some schema in the graph has a `$dynamicRef` that resolves through the dynamic
+    /// scope; without one, validation does not keep that scope.
+    private let tracksDynamicScope: Bool
 
     /// Compiles a schema document.
     /// - Parameters:
@@ -49,6 +52,7 @@ public struct JSONSchema: Sendable {
         self.root = root
         self.graph = graph
         self.assertsFormats = assertsFormats
+        tracksDynamicScope = graph.compiler.usesDynamicScope
     }
 
     /// Every error, or none when the instance is valid.
@@ -70,7 +74,7 @@ public struct JSONSchema: Sendable {
     /// (``ValidationResult/omitted``): for reports that show a bounded number.
     public func validate(_ instance: JSONTape, keepingAtMost limit: Int) -> ValidationResult {
         TapeView.with(instance) { doc in
-            var evaluator = Evaluator(doc: doc, assertsFormats: assertsFormats, collecting: true)
+            var evaluator = Evaluator(doc: doc, assertsFormats: assertsFormats, collecting: true, tracksDynamicScope: tracksDynamicScope)
             evaluator.limit = max(0, limit)
             var annotations: Annotations? = nil
             _ = evaluator.validate(root, 0, &annotations)
@@ -81,7 +85,7 @@ public struct JSONSchema: Sendable {
     /// The verdict alone for an instance already laid out as a tape.
     public func isValid(_ instance: JSONTape) -> Bool {
         TapeView.with(instance) { doc in
-            var evaluator = Evaluator(doc: doc, assertsFormats: assertsFormats, collecting: false)
+            var evaluator = Evaluator(doc: doc, assertsFormats: assertsFormats, collecting: false, tracksDynamicScope: tracksDynamicScope)
             var annotations: Annotations? = nil
             return evaluator.validate(root, 0, &annotations)
         }

@@ -40,7 +40,8 @@ struct TapeView {
     /// The UTF-8 bytes of the string at `index`.
     @inline(__always) func utf8(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entries[index]
-        return UnsafeBufferPointer(rebasing: bytes[Int(entry.payload)..<Int(entry.payload + entry.count)])
+        // The tape's strings lie within its bytes (its builder's invariant), so no slice bounds are checked.
+        return UnsafeBufferPointer(start: bytes.baseAddress?.advanced(by: Int(entry.payload)), count: Int(entry.count))
     }
 
     func string(_ index: Int) -> String { String(decoding: utf8(index), as: UTF8.self) }
