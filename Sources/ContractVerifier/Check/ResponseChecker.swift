@@ -21,7 +21,12 @@ struct ResponseChecker: Sendable {
         patterns[pattern] ?? (try? ECMARegex(pattern))
     }
 
-    func check(_ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, bindings: Bindings) -> [Finding] {
+    /// - Parameter headerPatterns: the compiled pattern of each of `expected`'s header checks, by
+    ///   index, where the plan has one (``PlannedCase/headerPatterns``); others are looked up by
+    ///   their text, or made from their placeholders' values.
+    func check(
+        _ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, bindings: Bindings, headerPatterns: [ECMARegex?] = []
+    ) -> [Finding] {
         var findings: [Finding] = []
         // The body the case describes is that of a status it accepts. Another status's body
         // (a 401's error, a 404 page) checked against it gives only noise: a `required` finding per
@@ -35,8 +40,9 @@ struct ResponseChecker: Sendable {
                 kind: .status, rule: "status", message: "expected status \(expected.status), found \(response.status)\(unchecked)",
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets)))
         }
-        for header in expected.headers {
-            if let finding = check(header, in: response, bindings: bindings) { findings.append(finding) }
+        for (index, header) in expected.headers.enumerated() {
+            let compiled = index < headerPatterns.count ? headerPatterns[index] : nil
+            if let finding = check(header, in: response, bindings: bindings, compiled: compiled) { findings.append(finding) }
         }
         findings += RepeatedHeaders.findings(in: response.headers, expected: expected.headers, clip: clip)
         let declared = BodyDeclaration(contentType: response.value(of: "Content-Type"))
@@ -78,10 +84,13 @@ struct ResponseChecker: Sendable {
         expected.status.accepts(status) ? expected.body : nil
     }
 
-    private func check(_ expectation: HeaderExpectation, in response: HTTPResponse, bindings: Bindings) -> Finding? {
+    /// - Parameter compiled: the pattern of a `pattern` matcher without placeholders, compiled by
+    ///   the plan; nil to make it here.
+    private func check(_ expectation: HeaderExpectation, in response: HTTPResponse, bindings: Bindings, compiled: ECMARegex? = nil) -> Finding? {
         let values = response.values(of: expectation.name)
         let name = expectation.name
-        let field = name.lowercased()
+        // Only a finding names the field: a passing check lowercases nothing.
+        var field: String { name.lowercased() }
         switch expectation.matcher {
         case .present:
             return values.isEmpty ? Finding(kind: .header, rule: "header.present", subject: field, message: "expected header '\(name)', found none") : nil
@@ -105,6 +114,11 @@ struct ResponseChecker: Sendable {
                 kind: .header, rule: "header.differs", subject: field,
                 message: "expected header '\(name)' to differ from \(bindings.describe(template)), found the same, '\(clip(unwanted))'")
         case .pattern(let written):
+            // The common case: a pattern without placeholders, compiled once for the run.
+            if let compiled {
+                guard !values.contains(where: compiled.matches) else { return nil }
+                return Finding(kind: .header, rule: "header.pattern", subject: field, message: "expected header '\(name)' to match '\(written)', found \(describe(values))")
+            }
             // Messages show the pattern as written, with the captures it read: the pattern made
             // holds each value escaped (`tok\.en`), a form of a secret that no mask recognizes.
             let pattern = bindings.pattern(written)

@@ -111,7 +111,8 @@ struct CaseRunner: Sendable {
                     fresh.captures.merge(bindings.captures) { made, _ in made }
                     bindings = fresh
                 }
-                result.findings = checker.check(response, against: testCase.response, schema: planned.responseSchema, bindings: bindings)
+                result.findings = checker.check(
+                    response, against: testCase.response, schema: planned.responseSchema, bindings: bindings, headerPatterns: planned.headerPatterns)
                 // A value the response is held to that could not be captured fails the case: else
                 // `differs` and a pattern would hold against the empty text it stands for.
                 if var finding = ownCapture, Self.variables(readBy: testCase.response).contains(where: uncaptured.contains) {
