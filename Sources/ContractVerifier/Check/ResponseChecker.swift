@@ -31,10 +31,10 @@ struct ResponseChecker: Sendable {
         // The body the case describes is that of a status it accepts. Another status's body
         // (a 401's error, a 404 page) checked against it gives only noise: a `required` finding per
         // property of the wrong document. So the status finding shows the body instead, and the
-        // body expectation is left out (``bodyExpectation(for:)``).
-        let body = bodyExpectation(for: response.status, in: expected)
+        // body expectation is left out (``bodyIsDescribed(for:in:)``).
+        let bodyIsDescribed = bodyIsDescribed(for: response.status, in: expected)
         if !expected.status.accepts(response.status) {
-            let unchecked = body == nil && expected.body != .unchecked
+            let unchecked = !bodyIsDescribed && expected.body != .unchecked
                 ? " (the body was not checked: the contract describes the body of a \(expected.status) response)" : ""
             findings.append(Finding(
                 kind: .status, rule: "status", message: "expected status \(expected.status), found \(response.status)\(unchecked)",
@@ -46,7 +46,13 @@ struct ResponseChecker: Sendable {
         }
         findings += RepeatedHeaders.findings(in: response.headers, expected: expected.headers, clip: clip)
         let declared = BodyDeclaration(contentType: response.value(of: "Content-Type"))
-        switch (body ?? .unchecked).base {
+        // Switched on in place, not on a copy made optional: a copy of an expectation costs a
+        // retain per part, for every response.
+        guard bodyIsDescribed else {
+            findings += checkDeclared(response.body, declared)
+            return findings
+        }
+        switch expected.body.base {
         case .unchecked:
             findings += checkDeclared(response.body, declared)
         case .empty:
@@ -64,24 +70,24 @@ struct ResponseChecker: Sendable {
         }
         // Values are held to the flow where the body is the one the case describes; a body that is
         // not JSON was said above.
-        if !expected.values.isEmpty, let body {
+        if !expected.values.isEmpty {
             do {
                 let document = try JSONParser(tracksLocations: false).parse(response.body).value
                 findings += ValueChecker(bindings: bindings, checker: self).check(expected.values, in: document)
             } catch {
                 // Without a schema nothing else asks for JSON: the values would go unchecked and
                 // the case pass on an HTML error page.
-                if body.kind != .json { findings.append(valuesNotJSON(response.body)) }
+                if expected.body.kind != .json { findings.append(valuesNotJSON(response.body)) }
             }
         }
         return findings
     }
 
-    /// What the body of a response with `status` must be: the case's expectation when its status
-    /// accepts `status`, else nil (not checked). The seam for a contract that describes the body
-    /// of several statuses: look the status up there.
-    private func bodyExpectation(for status: Int, in expected: ResponseExpectation) -> BodyExpectation? {
-        expected.status.accepts(status) ? expected.body : nil
+    /// Whether the body of a response with `status` is held to the case's body expectation: when
+    /// its status accepts `status`; else the body is not checked. The seam for a contract that
+    /// describes the body of several statuses: look the status up there.
+    private func bodyIsDescribed(for status: Int, in expected: ResponseExpectation) -> Bool {
+        expected.status.accepts(status)
     }
 
     /// - Parameter compiled: the pattern of a `pattern` matcher without placeholders, compiled by
