@@ -79,6 +79,15 @@ for body in page product; do
         echo "  to the ceiling (+ parse + validate only): contract verify $(ratio "$verify" "$floor_rate")"
     fi
     echo "  to the bare curl loop: ContractHTTP $(ratio "$client_rate" "$curl_rate"), + parse + validate $(ratio "$floor_rate" "$curl_rate"), contract verify $(ratio "$verify" "$curl_rate")"
+    # CPU (user + system) per case, whole process, which the machine's other load disturbs far less
+    # than wall time. Verify's rate above is its request phase alone (its summary's duration starts
+    # after loading and planning), as the ceiling's is; its CPU here includes loading, shown apart
+    # as what `contract lint` of the same tree costs.
+    cpu() { /usr/bin/time -f "%U %S" -o "$work/cpu" "$@" > /dev/null || true; awk -v n="$cases" '{ printf "%.1f", ($1 + $2) * 1e6 / n }' "$work/cpu"; }
+    floor_cpu=$(cpu env SCHEMA="$work/contracts-$body/schemas/$body.json" "$client" "$url" "$cases" "$inflight")
+    verify_cpu=$(cpu "$contract" verify --base-url "http://127.0.0.1:$port" --concurrency "$inflight" --color never "$work/contracts-$body")
+    lint_cpu=$(cpu "$contract" lint "$work/contracts-$body")
+    echo "  CPU per case (user + system, µs): ceiling $floor_cpu, contract verify $verify_cpu (loading and linting alone: $lint_cpu)"
 done
 
 small=$(( cases / 10 ))

@@ -57,12 +57,29 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     /// Every value of the field `name` (any ASCII case), in order.
     public func values(of name: String) -> [String] {
-        indices.filter { hasName($0, name) }.map { self[$0].value }
+        // One pass over the bytes, making only the strings of the values asked for: the check
+        // stage asks this of every response for each header the case matches.
+        var values: [String] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            for position in indices {
+                let (nameRange, valueRange) = ranges(position)
+                guard HTTPHeader.namesEqual(buffer[nameRange], name.utf8) else { continue }
+                values.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[valueRange]), as: UTF8.self))
+            }
+        }
+        return values
     }
 
     /// The first value of the field `name` (any ASCII case).
     public func value(of name: String) -> String? {
-        indices.first { hasName($0, name) }.map { self[$0].value }
+        bytes.withUnsafeBufferPointer { buffer in
+            for position in indices {
+                let (nameRange, valueRange) = ranges(position)
+                guard HTTPHeader.namesEqual(buffer[nameRange], name.utf8) else { continue }
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[valueRange]), as: UTF8.self)
+            }
+            return nil
+        }
     }
 
     /// Whether some field name comes more than once (any ASCII case). A response has a dozen
@@ -82,9 +99,5 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         let start = position == 0 ? 0 : Int(ends[2 * position - 1])
         let nameEnd = Int(ends[2 * position])
         return (start..<nameEnd, nameEnd..<Int(ends[2 * position + 1]))
-    }
-
-    private func hasName(_ position: Int, _ name: String) -> Bool {
-        bytes.withUnsafeBufferPointer { HTTPHeader.namesEqual($0[ranges(position).name], name.utf8) }
     }
 }

@@ -21,26 +21,38 @@ struct ResponseChecker: Sendable {
         patterns[pattern] ?? (try? ECMARegex(pattern))
     }
 
-    func check(_ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, bindings: Bindings) -> [Finding] {
+    /// - Parameter headerPatterns: the compiled pattern of each of `expected`'s header checks, by
+    ///   index, where the plan has one (``PlannedCase/headerPatterns``); others are looked up by
+    ///   their text, or made from their placeholders' values.
+    func check(
+        _ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, bindings: Bindings, headerPatterns: [ECMARegex?] = []
+    ) -> [Finding] {
         var findings: [Finding] = []
         // The body the case describes is that of a status it accepts. Another status's body
         // (a 401's error, a 404 page) checked against it gives only noise: a `required` finding per
         // property of the wrong document. So the status finding shows the body instead, and the
-        // body expectation is left out (``bodyExpectation(for:)``).
-        let body = bodyExpectation(for: response.status, in: expected)
+        // body expectation is left out (``bodyIsDescribed(for:in:)``).
+        let bodyIsDescribed = bodyIsDescribed(for: response.status, in: expected)
         if !expected.status.accepts(response.status) {
-            let unchecked = body == nil && expected.body != .unchecked
+            let unchecked = !bodyIsDescribed && expected.body != .unchecked
                 ? " (the body was not checked: the contract describes the body of a \(expected.status) response)" : ""
             findings.append(Finding(
                 kind: .status, rule: "status", message: "expected status \(expected.status), found \(response.status)\(unchecked)",
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets)))
         }
-        for header in expected.headers {
-            if let finding = check(header, in: response, bindings: bindings) { findings.append(finding) }
+        for (index, header) in expected.headers.enumerated() {
+            let compiled = index < headerPatterns.count ? headerPatterns[index] : nil
+            if let finding = check(header, in: response, bindings: bindings, compiled: compiled) { findings.append(finding) }
         }
         findings += RepeatedHeaders.findings(in: response.headers, expected: expected.headers, clip: clip)
         let declared = BodyDeclaration(contentType: response.value(of: "Content-Type"))
-        switch (body ?? .unchecked).base {
+        // Switched on in place, not on a copy made optional: a copy of an expectation costs a
+        // retain per part, for every response.
+        guard bodyIsDescribed else {
+            findings += checkDeclared(response.body, declared)
+            return findings
+        }
+        switch expected.body.base {
         case .unchecked:
             findings += checkDeclared(response.body, declared)
         case .empty:
@@ -58,30 +70,33 @@ struct ResponseChecker: Sendable {
         }
         // Values are held to the flow where the body is the one the case describes; a body that is
         // not JSON was said above.
-        if !expected.values.isEmpty, let body {
+        if !expected.values.isEmpty {
             do {
                 let document = try JSONParser(tracksLocations: false).parse(response.body).value
                 findings += ValueChecker(bindings: bindings, checker: self).check(expected.values, in: document)
             } catch {
                 // Without a schema nothing else asks for JSON: the values would go unchecked and
                 // the case pass on an HTML error page.
-                if body.kind != .json { findings.append(valuesNotJSON(response.body)) }
+                if expected.body.kind != .json { findings.append(valuesNotJSON(response.body)) }
             }
         }
         return findings
     }
 
-    /// What the body of a response with `status` must be: the case's expectation when its status
-    /// accepts `status`, else nil (not checked). The seam for a contract that describes the body
-    /// of several statuses: look the status up there.
-    private func bodyExpectation(for status: Int, in expected: ResponseExpectation) -> BodyExpectation? {
-        expected.status.accepts(status) ? expected.body : nil
+    /// Whether the body of a response with `status` is held to the case's body expectation: when
+    /// its status accepts `status`; else the body is not checked. The seam for a contract that
+    /// describes the body of several statuses: look the status up there.
+    private func bodyIsDescribed(for status: Int, in expected: ResponseExpectation) -> Bool {
+        expected.status.accepts(status)
     }
 
-    private func check(_ expectation: HeaderExpectation, in response: HTTPResponse, bindings: Bindings) -> Finding? {
+    /// - Parameter compiled: the pattern of a `pattern` matcher without placeholders, compiled by
+    ///   the plan; nil to make it here.
+    private func check(_ expectation: HeaderExpectation, in response: HTTPResponse, bindings: Bindings, compiled: ECMARegex? = nil) -> Finding? {
         let values = response.values(of: expectation.name)
         let name = expectation.name
-        let field = name.lowercased()
+        // Only a finding names the field: a passing check lowercases nothing.
+        var field: String { name.lowercased() }
         switch expectation.matcher {
         case .present:
             return values.isEmpty ? Finding(kind: .header, rule: "header.present", subject: field, message: "expected header '\(name)', found none") : nil
@@ -105,6 +120,11 @@ struct ResponseChecker: Sendable {
                 kind: .header, rule: "header.differs", subject: field,
                 message: "expected header '\(name)' to differ from \(bindings.describe(template)), found the same, '\(clip(unwanted))'")
         case .pattern(let written):
+            // The common case: a pattern without placeholders, compiled once for the run.
+            if let compiled {
+                guard !values.contains(where: compiled.matches) else { return nil }
+                return Finding(kind: .header, rule: "header.pattern", subject: field, message: "expected header '\(name)' to match '\(written)', found \(describe(values))")
+            }
             // Messages show the pattern as written, with the captures it read: the pattern made
             // holds each value escaped (`tok\.en`), a form of a secret that no mask recognizes.
             let pattern = bindings.pattern(written)

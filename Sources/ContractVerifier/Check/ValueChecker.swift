@@ -84,7 +84,7 @@ struct ValueChecker {
     private func same(_ value: JSONValue, _ expected: JSONValue) -> Bool {
         let rendered = bindings.render(expected, redacted: false)
         if rendered == value { return true }
-        guard case .string(let written) = expected, written.contains("${"),
+        guard case .string(let written) = expected, written.mayHoldPlaceholder,
             let template = try? TemplateString(parsing: written), template.capturedVariables.contains(where: bindings.textCaptures.contains)
         else { return false }
         switch (rendered, value) {

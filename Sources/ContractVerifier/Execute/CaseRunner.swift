@@ -6,13 +6,23 @@ import ContractModel
 /// request, then its teardown steps, as one chain of requests in one slot of the HTTP client's
 /// stream; the check stage runs on the case's response where it arrives. Retries on transport
 /// errors are the stream's.
-struct CaseRunner: Sendable {
+///
+/// A class: each request's completion holds the runner, and a reference is one retain where a
+/// copy of the builder, the checker, the environment and the secrets was a dozen, for every request.
+final class CaseRunner: Sendable {
     let builder: RequestBuilder
     let checker: ResponseChecker
     let environment: [String: String]
     let secrets: Secrets
     /// This run's `${unique:…}` values, of which each case takes its own.
     let unique = UniqueValues.fresh()
+
+    init(builder: RequestBuilder, checker: ResponseChecker, environment: [String: String], secrets: Secrets) {
+        self.builder = builder
+        self.checker = checker
+        self.environment = environment
+        self.secrets = secrets
+    }
 
     /// The case's first request; `deliver` gets the case's result, once, when its last request
     /// is done (on an engine's thread). Nil when the case ended before sending anything (its
@@ -39,7 +49,7 @@ struct CaseRunner: Sendable {
             let finding = Finding(kind: .setup, rule: "setup.url", subject: step.name, message: "setup step '\(step.name)' cannot be sent: \(error.message)")
             return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, after: chain, start: start), deliver)
         }
-        return StreamRequest(request.send) { outcome, attempts in
+        return StreamRequest(request.send) { [self] outcome, attempts in
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
                 request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position,
@@ -80,7 +90,7 @@ struct CaseRunner: Sendable {
             return tearDown(planned, bindings, result, deliver)
         }
         let shown = request.show
-        return StreamRequest(request.send) { outcome, attempts in
+        return StreamRequest(request.send) { [self] outcome, attempts in
             // Built here, once, rather than copied from a template made up front: this runs for
             // every response, and a copy of a whole result costs a retain per field.
             var result = CaseResult(
@@ -111,7 +121,8 @@ struct CaseRunner: Sendable {
                     fresh.captures.merge(bindings.captures) { made, _ in made }
                     bindings = fresh
                 }
-                result.findings = checker.check(response, against: testCase.response, schema: planned.responseSchema, bindings: bindings)
+                result.findings = checker.check(
+                    response, against: testCase.response, schema: planned.responseSchema, bindings: bindings, headerPatterns: planned.headerPatterns)
                 // A value the response is held to that could not be captured fails the case: else
                 // `differs` and a pattern would hold against the empty text it stands for.
                 if var finding = ownCapture, Self.variables(readBy: testCase.response).contains(where: uncaptured.contains) {
@@ -156,7 +167,7 @@ struct CaseRunner: Sendable {
                 kind: .teardown, rule: "teardown.url", subject: step.name, message: "teardown step '\(step.name)' cannot be sent: \(error.message)")))
             return tearDown(planned, bindings, result, from: index + 1, deliver)
         }
-        return StreamRequest(request.send) { outcome, attempts in
+        return StreamRequest(request.send) { [self] outcome, attempts in
             // Cleaning up is no check of the contract: a server refusing the load (429, 503) is
             // asked again, a few times, rather than left with what the case made.
             if case .success(let response) = outcome, response.status == 429 || response.status == 503, refusals < Self.teardownRefusals {

@@ -52,15 +52,18 @@ final class EventDelivery: Sendable {
     }
 
     func finished(_ result: CaseResult, at position: Int) {
+        // Without a baseline the result goes out as it came: a copy to mark costs a retain per field.
+        guard let baseline else { return tell(result, at: position, met: []) }
         var result = result
-        var listed: [String] = []
-        if let baseline {
-            // Marked here, before any reporter sees the result, outside the lock.
-            baseline.mark(&result)
-            listed = result.findings.filter { $0.baseline != nil }.map { $0.fingerprint(contract: result.contractID, case: result.caseName) }
-        }
+        // Marked here, before any reporter sees the result, outside the lock.
+        baseline.mark(&result)
+        let listed = result.findings.filter { $0.baseline != nil }.map { $0.fingerprint(contract: result.contractID, case: result.caseName) }
+        tell(result, at: position, met: listed)
+    }
+
+    private func tell(_ result: CaseResult, at position: Int, met listed: [String]) {
         state.withLock { state in
-            state.met.formUnion(listed)
+            if !listed.isEmpty { state.met.formUnion(listed) }
             state.summary.count(result)
             state.tell(.finished(result, position: position), redact: redact)
         }

@@ -59,7 +59,7 @@ struct Bindings: Sendable {
     func render(_ body: JSONValue, redacted: Bool) -> JSONValue {
         switch body {
         case .string(let string):
-            guard string.contains("${"), let template = try? TemplateString(parsing: string) else { return body }
+            guard string.mayHoldPlaceholder, let template = try? TemplateString(parsing: string) else { return body }
             if template.segments.count == 1, case .capture(let name) = template.segments[0], let value = captures[name] {
                 return value
             }
@@ -84,7 +84,7 @@ extension Bindings {
     /// A value a response is held to, as a message names it: `the captured 'itemId' (41)` for a
     /// lone capture, else the value with its placeholders filled in (secrets masked).
     func describe(_ value: JSONValue) -> String {
-        if case .string(let text) = value, text.contains("${"), let template = try? TemplateString(parsing: text) {
+        if case .string(let text) = value, text.mayHoldPlaceholder, let template = try? TemplateString(parsing: text) {
             return describe(template)
         }
         return ResponseChecker.clip(CanonicalJSONWriter(style: .compact).string(value), to: 80)
@@ -103,7 +103,7 @@ extension Bindings {
     /// so a quantifier after the placeholder repeats the whole value (`${capture:id}+`), and an
     /// empty value leaves something to repeat.
     func pattern(_ written: String) -> String {
-        guard written.contains("${"), let template = try? TemplateString(parsing: written) else { return written }
+        guard written.mayHoldPlaceholder, let template = try? TemplateString(parsing: written) else { return written }
         var pattern = ""
         for segment in template.segments {
             switch segment {
@@ -124,7 +124,7 @@ extension Bindings {
     /// The values a pattern's placeholders stood for, for a message: ` (itemId: 41)`; secrets
     /// never shown.
     func patternValues(_ written: String) -> String {
-        guard written.contains("${"), let template = try? TemplateString(parsing: written) else { return "" }
+        guard written.mayHoldPlaceholder, let template = try? TemplateString(parsing: written) else { return "" }
         let named = template.capturedVariables.map { "\($0): \(captures[$0].map(Self.text).map { ResponseChecker.clip($0, to: 60) } ?? "not captured")" }
         return named.isEmpty ? "" : " (\(named.joined(separator: ", ")))"
     }

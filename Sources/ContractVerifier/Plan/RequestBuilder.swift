@@ -60,7 +60,12 @@ struct RequestBuilder: Sendable {
             let shown = secret(link) ? (try? FollowedLink.resolve(bindings.display(link), baseURL: baseURL, referrer: referrer).get()) ?? Secrets.mask : sent
             followed = (sent, shown)
         }
-        func url(_ render: (TemplateString) -> String, shown: Bool) -> String {
+        // Renders through `bindings` by name rather than taking `bindings.render` as a function:
+        // that closure held a copy of every binding, made for each request.
+        func render(_ template: TemplateString, shown: Bool) -> String {
+            shown ? bindings.display(template) : bindings.render(template)
+        }
+        func url(shown: Bool) -> String {
             var text = baseURL
             if let followed {
                 text = shown ? followed.shown : followed.sent
@@ -68,11 +73,11 @@ struct RequestBuilder: Sendable {
                 for segment in path.segments {
                     switch segment {
                     case .literal(let literal): text += literal
-                    case .placeholder(let name): text += PercentEncoding.pathSegment(pathParams[name].map(render) ?? "")
+                    case .placeholder(let name): text += PercentEncoding.pathSegment(pathParams[name].map { render($0, shown: shown) } ?? "")
                     }
                 }
             }
-            let pairs = query.flatMap { item in (item.values ?? []).map { (item.name, render($0)) } }
+            let pairs = query.flatMap { item in (item.values ?? []).map { (item.name, render($0, shown: shown)) } }
             if !pairs.isEmpty {
                 let separator = followed?.sent.contains("?") == true ? "&" : "?"
                 text += separator + pairs.map { PercentEncoding.queryComponent($0.0) + "=" + PercentEncoding.queryComponent($0.1) }.joined(separator: "&")
@@ -113,12 +118,12 @@ struct RequestBuilder: Sendable {
             let shown = CredentialHeaders.isCredential(header.name) ? Secrets.mask : bindings.display(value)
             showHeaders.append(HTTPHeader(header.name, shown))
         }
-        let sendURL = url(bindings.render, shown: false)
+        let sendURL = url(shown: false)
         let urlHasSecrets = pathParams.values.contains(where: secret) || query.contains { ($0.values ?? []).contains(where: secret) }
             || link.map(secret) == true
         let send = HTTPRequest(method: method.rawValue, url: sendURL, headers: sendHeaders, body: sendBody)
         let show = DisplayedRequest(
-            method: method.rawValue, url: urlHasSecrets ? url(bindings.display, shown: true) : sendURL, headers: showHeaders, body: showBody)
+            method: method.rawValue, url: urlHasSecrets ? url(shown: true) : sendURL, headers: showHeaders, body: showBody)
         return (send, show)
     }
 

@@ -13,12 +13,17 @@ final class PlannedCase: Sendable {
     let changesState: Bool
     /// Its place in the whole run's plan (every shard together), from 0.
     let position: Int
+    /// The compiled pattern of each of its response's header checks, by index (nil for other
+    /// matchers, for a pattern with placeholders and for one that does not compile): found once
+    /// here, so that the check of each response looks up no pattern by its text.
+    let headerPatterns: [ECMARegex?]
 
-    init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?, position: Int) {
+    init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?, position: Int, headerPatterns: [ECMARegex?] = []) {
         self.contract = contract
         self.testCase = testCase
         self.responseSchema = responseSchema
         self.position = position
+        self.headerPatterns = headerPatterns
         changesState = ResourceAccess.changesState(contract, testCase)
     }
 
@@ -93,10 +98,14 @@ public struct VerifyPlan: Sendable {
                             "the response schema of '\(name)' does not compile: \(error)", file: reference.file, at: reference.pointer))
                     }
                 }
-                cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema, position: position))
-                for pattern in Self.patterns(testCase.response) where patterns[pattern] == nil {
-                    patterns[pattern] = try? ECMARegex(pattern)
+                // A pattern with placeholders is made and compiled when its values are known.
+                let headerPatterns = testCase.response.headers.map { header -> ECMARegex? in
+                    guard case .pattern(let pattern) = header.matcher, !pattern.mayHoldPlaceholder else { return nil }
+                    return Self.compiled(pattern, in: &patterns)
                 }
+                // Every pattern the body's conditions hold (one, or one among `contains` and lengths).
+                for pattern in testCase.response.body.patterns { _ = Self.compiled(pattern, in: &patterns) }
+                cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema, position: position, headerPatterns: headerPatterns))
             }
         }
         for header in options.extraHeaders {
@@ -176,15 +185,12 @@ public struct VerifyPlan: Sendable {
         return secrets
     }
 
-    private static func patterns(_ response: ResponseExpectation) -> [String] {
-        var patterns = response.headers.compactMap { header -> String? in
-            // A pattern with placeholders is made and compiled when its values are known.
-            if case .pattern(let pattern) = header.matcher, !pattern.contains("${") { return pattern }
-            return nil
-        }
-        // Every pattern the body's conditions hold (one, or one among `contains` and lengths).
-        patterns += response.body.patterns
-        return patterns
+    /// `pattern` compiled, once per run: looked up in `patterns`, or compiled and kept there.
+    private static func compiled(_ pattern: String, in patterns: inout [String: ECMARegex]) -> ECMARegex? {
+        if let known = patterns[pattern] { return known }
+        let compiled = try? ECMARegex(pattern)
+        patterns[pattern] = compiled
+        return compiled
     }
 
     private static func isSelected(_ contract: Contract, _ testCase: ContractCase, name: String, _ selection: CaseSelection) -> Bool {
