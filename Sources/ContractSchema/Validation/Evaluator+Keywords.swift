@@ -173,7 +173,7 @@ extension Evaluator {
     }
 
     /// -1, 0 or 1 as the number at `instance` is below, at or above `bound`; exact in every case.
-    private func compare(_ instance: Int, _ bound: NumberBound) -> Int {
+    @inline(__always) func compare(_ instance: Int, _ bound: NumberBound) -> Int {
         if let value = doc.scaled(instance), let limit = bound.scaled, let order = JSONNumber.compareScaled(value, limit) {
             return order
         }
@@ -181,9 +181,16 @@ extension Evaluator {
         return bound.exact.with { value < $0.value ? -1 : (value == $0.value ? 0 : 1) }
     }
 
-    private func isMultiple(_ instance: Int, of divisor: NumberBound) -> Bool {
-        if let value = doc.scaled(instance), let divisor = divisor.scaled, value.exponent == 0, divisor.exponent == 0, divisor.significand != 0 {
-            return value.significand % divisor.significand == 0
+    func isMultiple(_ instance: Int, of divisor: NumberBound) -> Bool {
+        if let value = doc.scaled(instance), let scaledDivisor = divisor.scaled, scaledDivisor.significand != 0 {
+            if value.exponent == 0 && scaledDivisor.exponent == 0 { return value.significand % scaledDivisor.significand == 0 }
+            // A price and 0.01: both aligned to the smaller power of ten, when that still fits 64 bits.
+            let common = min(value.exponent, scaledDivisor.exponent)
+            if let a = NumberArithmetic.align(value.significand, by: value.exponent - common),
+                let b = NumberArithmetic.align(scaledDivisor.significand, by: scaledDivisor.exponent - common), b != 0
+            {
+                return a % b == 0
+            }
         }
         let value = doc.number(instance)
         return divisor.exact.with { NumberArithmetic.isMultiple(value, of: $0.value) }

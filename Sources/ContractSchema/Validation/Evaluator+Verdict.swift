@@ -29,6 +29,26 @@ extension Evaluator {
         case .pattern(let pattern):
             let doc = self.doc
             return doc.kind(instance) != .string || pattern.with { $0.matches(utf8: doc.utf8(instance)) }
+        case .minimum(let bound):
+            return doc.kind(instance) != .number || compare(instance, bound) >= 0
+        case .maximum(let bound):
+            return doc.kind(instance) != .number || compare(instance, bound) <= 0
+        case .exclusiveMinimum(let bound):
+            return doc.kind(instance) != .number || compare(instance, bound) > 0
+        case .exclusiveMaximum(let bound):
+            return doc.kind(instance) != .number || compare(instance, bound) < 0
+        case .multipleOf(let divisor):
+            return doc.kind(instance) != .number || isMultiple(instance, of: divisor)
+        case .maxLength(let limit):
+            // The UTF-8 size bounds the code points from above, which settles most strings uncounted.
+            guard doc.kind(instance) == .string else { return true }
+            let utf8 = doc.utf8(instance)
+            return utf8.count <= limit || Self.codePoints(utf8) <= limit
+        case .minLength(let limit):
+            // A code point takes at most four bytes, so a long enough string needs no counting.
+            guard doc.kind(instance) == .string else { return true }
+            let utf8 = doc.utf8(instance)
+            return utf8.count / 4 >= limit || Self.codePoints(utf8) >= limit
         default:
             var none: Annotations? = nil
             return apply(keyword, node, instance, &none)

@@ -39,7 +39,7 @@ enum NumberArithmetic {
         return remainder == 0
     }
 
-    private static func align(_ value: Int64, by shift: Int) -> Int64? {
+    static func align(_ value: Int64, by shift: Int) -> Int64? {
         guard shift <= 18 else { return nil }
         var result = value
         for _ in 0..<shift {
