@@ -42,10 +42,15 @@ public enum ParameterWire {
     /// stays a string, so the schema's own message says what was wrong (`expected integer, found
     /// "first"`).
     public static func value(of texts: [String], schema: JSONValue?, separator: String?) -> JSONValue {
-        let types = SchemaTypes(schema)
-        if types.allows("array") {
+        value(of: texts, types: SchemaTypes(schema), separator: separator)
+    }
+
+    /// ``value(of:schema:separator:)`` with the schema's types read beforehand: a checker reads
+    /// them once per parameter, not once per request.
+    static func value(of texts: [String], types: SchemaTypes, separator: String?) -> JSONValue {
+        if types.allowsArray {
             let items: [String] = separator.map { separator in texts.flatMap { Self.items(of: $0, separator: separator) } } ?? texts
-            let itemTypes = SchemaTypes(schema?.objectValue?["items"])
+            let itemTypes = types.itemTypes?.types ?? SchemaTypes(nil)
             return .array(items.map { itemTypes.value(of: $0) })
         }
         return types.value(of: texts.first ?? "")
@@ -89,16 +94,37 @@ public enum ParameterWire {
     }
 }
 
-/// The `type`s a schema allows at its top (any, when it names none).
-struct SchemaTypes {
+/// The `type`s a schema allows at its top (any, when it names none), with the ones a reading
+/// asks about kept as flags: a parameter's text is read per request, and set lookups of type
+/// names were a good part of that.
+struct SchemaTypes: Sendable {
     private let names: Set<String>?
+    let allowsArray: Bool
+    private let allowsNumber: Bool
+    private let allowsBoolean: Bool
+    private let allowsNull: Bool
+    /// The types of an array's `items`, when the schema allows an array (read once, here).
+    let itemTypes: Box?
+
+    /// Indirection for the recursive `itemTypes`.
+    final class Box: Sendable {
+        let types: SchemaTypes
+        init(_ types: SchemaTypes) { self.types = types }
+    }
 
     init(_ schema: JSONValue?) {
+        let names: Set<String>?
         switch schema?.objectValue?["type"] {
         case .string(let name)?: names = [name]
         case .array(let list)?: names = Set(list.compactMap(\.stringValue))
         default: names = nil
         }
+        self.names = names
+        allowsArray = names?.contains("array") ?? false
+        allowsNumber = (names?.contains("integer") ?? false) || (names?.contains("number") ?? false)
+        allowsBoolean = names?.contains("boolean") ?? false
+        allowsNull = names?.contains("null") ?? false
+        itemTypes = allowsArray ? Box(SchemaTypes(schema?.objectValue?["items"])) : nil
     }
 
     func allows(_ type: String) -> Bool {
@@ -107,11 +133,11 @@ struct SchemaTypes {
 
     /// `text` as the first of the schema's scalar types it reads as, else the text itself.
     func value(of text: String) -> JSONValue {
-        if allows("integer") || allows("number"), let number = JSONNumber(text) {
+        if allowsNumber, let number = JSONNumber(text) {
             return .number(number)
         }
-        if allows("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
-        if allows("null"), text == "null" || text.isEmpty { return .null }
+        if allowsBoolean, text == "true" || text == "false" { return .bool(text == "true") }
+        if allowsNull, text == "null" || text.isEmpty { return .null }
         return .string(text)
     }
 }

@@ -12,6 +12,8 @@ import ContractSchema
 public struct RequestChecker: Sendable {
     public let description: RequestDescription
     private let parameterSchemas: [JSONSchema?]
+    /// Each parameter's top-level `type`s, read once: every request's texts are read by them.
+    private let parameterTypes: [SchemaTypes]
     private let bodySchema: JSONSchema?
     private let files: [String: String]
     private let source: String
@@ -46,6 +48,7 @@ public struct RequestChecker: Sendable {
         var schemas: [JSONSchema?] = []
         for parameter in description.parameters { schemas.append(try compile(parameter.schema, parameter.schemaPointer)) }
         parameterSchemas = schemas
+        parameterTypes = description.parameters.map { SchemaTypes($0.schema) }
         bodySchema = try compile(description.body?.schema, description.body?.schemaPointer)
     }
 
@@ -76,7 +79,7 @@ public struct RequestChecker: Sendable {
                 continue
             }
             guard let schema = parameterSchemas[index] else { continue }
-            guard let value = Self.refused(texts, of: parameter, by: schema) else { continue }
+            guard let value = Self.refused(texts, of: parameter, types: parameterTypes[index], by: schema) else { continue }
             let hidden = isSecret(parameter)
             for error in Self.explaining(schema.validate(value).errors) {
                 violations.append(RequestViolation(
@@ -146,12 +149,12 @@ public struct RequestChecker: Sendable {
     /// of the texts' readings (``ParameterWire/candidates(of:schema:separator:)``). A parameter
     /// whose schema takes no array and that is sent more than once has each value checked: a
     /// server may read any of them.
-    static func refused(_ texts: [String], of parameter: RequestDescription.Parameter, by schema: JSONSchema) -> JSONValue? {
+    static func refused(_ texts: [String], of parameter: RequestDescription.Parameter, types: SchemaTypes, by schema: JSONSchema) -> JSONValue? {
         let separator = parameter.itemSeparator
-        let groups = texts.count > 1 && !SchemaTypes(parameter.schema).allows("array") && separator == nil ? texts.map { [$0] } : [texts]
+        let groups = texts.count > 1 && !types.allowsArray && separator == nil ? texts.map { [$0] } : [texts]
         for group in groups {
             // The reading the schema's `type` asks for first: the others are made only when it fails.
-            let declared = ParameterWire.value(of: group, schema: parameter.schema, separator: separator)
+            let declared = ParameterWire.value(of: group, types: types, separator: separator)
             guard !schema.isValid(declared) else { continue }
             let others = ParameterWire.candidates(of: group, schema: parameter.schema, separator: separator).dropFirst()
             if !others.contains(where: { schema.isValid($0) }) { return declared }
