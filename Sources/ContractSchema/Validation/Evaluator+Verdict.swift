@@ -62,6 +62,7 @@ extension Evaluator {
         var requiredSeen = 0
         var guess = 0
         var key = object + 1
+        let hasPatterns = !properties.patterns.isEmpty
         for _ in 0..<doc.count(object) {
             let value = key + 1
             let name = doc.utf8(key)
@@ -72,9 +73,12 @@ extension Evaluator {
                 if properties.isRequired[index] { requiredSeen += 1 }
                 guard properties.schemas[index].with({ check($0, value) }) else { return false }
             }
-            for (pattern, schema) in zip(properties.patterns, properties.patternSchemas) where pattern.with({ $0.matches(utf8: name) }) {
-                described = true
-                guard schema.with({ check($0, value) }) else { return false }
+            // Most schemas have no `patternProperties`: skip setting up the zip per member.
+            if hasPatterns {
+                for (pattern, schema) in zip(properties.patterns, properties.patternSchemas) where pattern.with({ $0.matches(utf8: name) }) {
+                    described = true
+                    guard schema.with({ check($0, value) }) else { return false }
+                }
             }
             if !described, let additional = properties.additional {
                 guard additional.with({ check($0, value) }) else { return false }
