@@ -18,6 +18,9 @@ struct VerdictFastPathTests {
     /// isValid and validate agree, and validate reports the given instance locations.
     private func expect(_ schema: JSONSchema, _ instance: String, valid: Bool, at locations: [String] = [],
                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        // Both ways to a tape: parsed straight from the bytes (verify, the stubs) and laid out from a value.
+        let parsed = try JSONParser(tracksLocations: false).parseTape(Array(instance.utf8))
+        #expect(schema.isValid(parsed) == valid, sourceLocation: sourceLocation)
         let instance = try value(instance)
         #expect(schema.isValid(instance) == valid, sourceLocation: sourceLocation)
         let errors = schema.validate(instance).errors
@@ -114,5 +117,37 @@ struct VerdictFastPathTests {
         #expect(FormatChecker.isValid("https://cdn.example.com/%zz", format: "uri") == false)
         #expect(FormatChecker.isValid("https://cdn.example.com/é", format: "uri") == false)
         #expect(FormatChecker.isValid("https://cdn.example.com/é", format: "iri") == true)
+    }
+    /// The inline bounds and `multipleOf` read the numbers' 64-bit scaled forms; each edge, an
+    /// exponent form, a negative zero and a number too long for 64 bits must read as the full path does.
+    @Test func numericKeywordsInlineAgreeAtTheirEdges() throws {
+        let multiple = try schema(#"{"multipleOf": 0.01}"#)
+        for (text, valid) in [("1.5", true), ("1.55", true), ("1.555", false), ("100", true), ("-2.37", true), ("1.5e2", true),
+                              ("15e-1", true), ("1e-3", false), ("12345678901234567.89", true), ("0.1", true), ("\"x\"", true)] {
+            try expect(multiple, text, valid: valid)
+        }
+        let bounded = try schema(#"{"minimum": 0, "maximum": 1000000}"#)
+        for (text, valid) in [("-0.0001", false), ("0", true), ("-0", true), ("1000000", true), ("1000000.01", false), ("1e6", true),
+                              ("1.0000001e6", false), ("-1e400", false), ("\"-5\"", true)] {
+            try expect(bounded, text, valid: valid)
+        }
+        let exclusive = try schema(#"{"exclusiveMinimum": 0, "exclusiveMaximum": 10}"#)
+        for (text, valid) in [("0", false), ("0.0", false), ("1e-9", true), ("9.999", true), ("10", false), ("10.0", false), ("1e1", false)] {
+            try expect(exclusive, text, valid: valid)
+        }
+        let exact = try schema(#"{"maximum": 9007199254740993, "minimum": 1.5}"#)
+        for (text, valid) in [("9007199254740993", true), ("9007199254740994", false), ("1.4999999999999999999999", false), ("1.5", true)] {
+            try expect(exact, text, valid: valid)
+        }
+    }
+
+    /// String lengths count code points, not bytes, on the inline path as on the full one.
+    @Test func stringLengthsInlineCountCodePoints() throws {
+        let schema = try schema(#"{"minLength": 2, "maxLength": 3}"#)
+        for (text, valid) in [("\"\"", false), ("\"a\"", false), ("\"ab\"", true), ("\"abc\"", true), ("\"abcd\"", false),
+                              ("\"éé\"", true), ("\"ééé\"", true), ("\"😀😀😀\"", true), ("\"😀😀😀😀\"", false),
+                              ("\"\\u00e9\\u00e9\"", true), ("7", true)] {
+            try expect(schema, text, valid: valid)
+        }
     }
 }

@@ -13,7 +13,9 @@ struct InputLimitTests {
     /// A file of `size` bytes that holds no data (a hole), so a read of it would take the time the
     /// refusal must not.
     func sparse(_ name: String, size: Int, startingWith text: String = "") throws {
-        FileManager.default.createFile(atPath: path(name), contents: Data(text.utf8))
+        guard FileManager.default.createFile(atPath: path(name), contents: Data(text.utf8)) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path(name)])
+        }
         let handle = try FileHandle(forWritingTo: folder.appendingPathComponent(name))
         try handle.truncate(atOffset: UInt64(size))
         try handle.close()
