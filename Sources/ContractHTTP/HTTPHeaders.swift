@@ -82,6 +82,25 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         }
     }
 
+    /// Whether the field `name` (any ASCII case) is present.
+    public func contains(name: String) -> Bool {
+        containsValue(of: name) { _ in true }
+    }
+
+    /// Whether some value of the field `name` (any ASCII case) passes `test`, which reads the
+    /// value's bytes in place: the check stage's matchers run on every response, and a passing
+    /// one then makes no string.
+    public func containsValue(of name: String, where test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            for position in indices {
+                let (nameRange, valueRange) = ranges(position)
+                guard HTTPHeader.namesEqual(buffer[nameRange], name.utf8) else { continue }
+                if test(UnsafeBufferPointer(rebasing: buffer[valueRange])) { return true }
+            }
+            return false
+        }
+    }
+
     /// Whether some field name comes more than once (any ASCII case). A response has a dozen
     /// fields and almost never a repeat: checks for repeated fields ask this first, and a response
     /// without one costs them nothing more.

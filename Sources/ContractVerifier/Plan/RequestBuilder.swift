@@ -18,12 +18,19 @@ struct RequestBuilder: Sendable {
 
     let baseURL: String
     let extraHeaders: [HeaderField]
+    /// Whether an extra header is shown otherwise than sent (a credential masked, an `${env:…}`
+    /// value): worked out once, since it decides for every request whether the headers shown
+    /// need an array of their own.
+    private let extraHeadersDiffer: Bool
 
     init(baseURL: String, extraHeaders: [HeaderField]) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
         self.extraHeaders = extraHeaders
+        extraHeadersDiffer = extraHeaders.contains { header in
+            header.value.map { $0.mentionsEnvironment || CredentialHeaders.isCredential(header.name) } ?? false
+        }
     }
 
     /// The case's own request: the endpoint's headers and query with the case's merged over them;
@@ -85,12 +92,16 @@ struct RequestBuilder: Sendable {
             return text
         }
         var sendHeaders: [HTTPHeader] = []
+        // The headers shown are those sent unless a value is shown otherwise (`${env:…}`, a
+        // credential): nearly always, and then they share the array sent rather than make one
+        // more per request.
+        let headersDiffer = extraHeadersDiffer || headers.contains { $0.value.map(secret) ?? false }
         var showHeaders: [HTTPHeader] = []
         for field in headers {
             guard let value = field.value else { continue }
             let sent = HTTPHeader(field.name, bindings.render(value))
             sendHeaders.append(sent)
-            showHeaders.append(secret(value) ? HTTPHeader(field.name, bindings.display(value)) : sent)
+            if headersDiffer { showHeaders.append(secret(value) ? HTTPHeader(field.name, bindings.display(value)) : sent) }
         }
         var sendBody: [UInt8]? = nil
         var showBody: String? = nil
@@ -102,7 +113,7 @@ struct RequestBuilder: Sendable {
                 ? CanonicalJSONWriter(style: .compact).string(bindings.render(value, redacted: true)) : String(decoding: sent, as: UTF8.self)
             if !sendHeaders.contains(where: { $0.hasName("Content-Type") }) {
                 sendHeaders.append(HTTPHeader("Content-Type", "application/json"))
-                showHeaders.append(HTTPHeader("Content-Type", "application/json"))
+                if headersDiffer { showHeaders.append(HTTPHeader("Content-Type", "application/json")) }
             }
         case .text(let template):
             sendBody = Array(bindings.render(template).utf8)
@@ -113,11 +124,13 @@ struct RequestBuilder: Sendable {
         for header in extraHeaders {
             guard let value = header.value else { continue }
             sendHeaders.removeAll { $0.hasName(header.name) }
-            showHeaders.removeAll { $0.hasName(header.name) }
             sendHeaders.append(HTTPHeader(header.name, bindings.render(value)))
+            guard headersDiffer else { continue }
+            showHeaders.removeAll { $0.hasName(header.name) }
             let shown = CredentialHeaders.isCredential(header.name) ? Secrets.mask : bindings.display(value)
             showHeaders.append(HTTPHeader(header.name, shown))
         }
+        if !headersDiffer { showHeaders = sendHeaders }
         let sendURL = url(shown: false)
         let urlHasSecrets = pathParams.values.contains(where: secret) || query.contains { ($0.values ?? []).contains(where: secret) }
             || link.map(secret) == true

@@ -16,9 +16,9 @@ final class PlannedCase: Sendable {
     /// The compiled pattern of each of its response's header checks, by index (nil for other
     /// matchers, for a pattern with placeholders and for one that does not compile): found once
     /// here, so that the check of each response looks up no pattern by its text.
-    let headerPatterns: [ECMARegex?]
+    let headerPatterns: [HeaderPattern?]
 
-    init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?, position: Int, headerPatterns: [ECMARegex?] = []) {
+    init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?, position: Int, headerPatterns: [HeaderPattern?] = []) {
         self.contract = contract
         self.testCase = testCase
         self.responseSchema = responseSchema
@@ -70,6 +70,8 @@ public struct VerifyPlan: Sendable {
         var missing: [String: MissingVariable] = [:]
         var used: Set<String> = []
         var patterns: [String: ECMARegex] = [:]
+        // Each distinct header pattern once, its literal form with it, shared by every case that has it.
+        var headerPatternsByText: [String: HeaderPattern] = [:]
         let selection = options.selection
         // Every shard knows the whole run's order, so that reports of the shards merge into the
         // report of one run (``RunIdentity``). An empty shard is no error (a small tree in a wide
@@ -99,9 +101,13 @@ public struct VerifyPlan: Sendable {
                     }
                 }
                 // A pattern with placeholders is made and compiled when its values are known.
-                let headerPatterns = testCase.response.headers.map { header -> ECMARegex? in
+                let headerPatterns = testCase.response.headers.map { header -> HeaderPattern? in
                     guard case .pattern(let pattern) = header.matcher, !pattern.mayHoldPlaceholder else { return nil }
-                    return Self.compiled(pattern, in: &patterns)
+                    if let known = headerPatternsByText[pattern] { return known }
+                    guard let regex = Self.compiled(pattern, in: &patterns) else { return nil }
+                    let made = HeaderPattern(regex: regex, literal: LiteralPattern(pattern))
+                    headerPatternsByText[pattern] = made
+                    return made
                 }
                 // Every pattern the body's conditions hold (one, or one among `contains` and lengths).
                 for pattern in testCase.response.body.patterns { _ = Self.compiled(pattern, in: &patterns) }
