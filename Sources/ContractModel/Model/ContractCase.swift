@@ -15,7 +15,7 @@ public struct ContractCase: Sendable, Hashable {
     private var rareParts: OutOfLine<RareParts>?
 
     /// The parts of a case that most cases leave empty.
-    private struct RareParts: Sendable, Hashable {
+    private struct RareParts: RarelySet {
         var summary: String?
         var description: String?
         var tags: [String] = []
@@ -77,9 +77,7 @@ public struct ContractCase: Sendable, Hashable {
     }
 
     private mutating func changeRareParts(_ change: (inout RareParts) -> Void) {
-        var rare = rareParts?.value ?? RareParts()
-        change(&rare)
-        rareParts = rare.isEmpty ? nil : OutOfLine(rare)
+        rareParts = .changing(rareParts, change)
     }
 }
 
@@ -96,7 +94,7 @@ public struct CaseRequest: Sendable, Hashable {
     private var rareParts: OutOfLine<RareParts>?
 
     /// The parts of a request that most cases leave out.
-    private struct RareParts: Sendable, Hashable {
+    private struct RareParts: RarelySet {
         var body: RequestBody?
         var schema: SchemaReference?
         var url: TemplateString?
@@ -134,9 +132,7 @@ public struct CaseRequest: Sendable, Hashable {
     }
 
     private mutating func changeRareParts(_ change: (inout RareParts) -> Void) {
-        var rare = rareParts?.value ?? RareParts()
-        change(&rare)
-        rareParts = rare.isEmpty ? nil : OutOfLine(rare)
+        rareParts = .changing(rareParts, change)
     }
 }
 

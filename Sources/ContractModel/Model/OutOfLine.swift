@@ -30,3 +30,19 @@ struct OutOfLine<Value: Sendable & Hashable>: Sendable, Hashable {
         hasher.combine(value)
     }
 }
+
+/// A value kept out of line while it holds anything: empty, no box is kept at all.
+protocol RarelySet: Sendable, Hashable {
+    init()
+    var isEmpty: Bool { get }
+}
+
+extension OutOfLine where Value: RarelySet {
+    /// `box` with `change` applied: a new box, or none when the change leaves the value empty
+    /// (so `==` and hashing of the holder are those of its plain fields again).
+    static func changing(_ box: Self?, _ change: (inout Value) -> Void) -> Self? {
+        var value = box?.value ?? Value()
+        change(&value)
+        return value.isEmpty ? nil : Self(value)
+    }
+}

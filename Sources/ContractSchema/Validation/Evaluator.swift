@@ -39,7 +39,7 @@ struct Evaluator {
     mutating func validate(_ node: SchemaNode, _ instance: Int, _ annotations: inout Annotations?) -> Bool {
         // Most schemas are applied for a verdict alone, with no annotations asked for and no
         // dynamic scope to keep: that path skips all three.
-        if !collecting && annotations == nil && !tracksDynamicScope { return check(node, instance) }
+        if isLean && annotations == nil { return check(node, instance) }
         let doc = self.doc  // a local copy, so closures reading it do not overlap mutations of self
         switch node.body {
         case .alwaysValid:
