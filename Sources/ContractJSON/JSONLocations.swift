@@ -22,7 +22,7 @@ struct JSONLocations: Sendable {
     }
 
     /// Children blocks, innermost containers first; the root's entry last.
-    var entries: [Entry]
+    var entries: Table
 
     /// A place in the table on a walk down from the root: an entry, and how far its stored
     /// offsets are from the occurrence walked (non-zero inside a repeated text).
@@ -40,6 +40,55 @@ struct JSONLocations: Sendable {
     func child(_ position: Int, of step: Step) -> Step {
         let shift = step.offset - Int(step.entry.childBase)
         return Step(entry: entries[Int(step.entry.firstChild) + position], shift: shift)
+    }
+
+    /// The entries in blocks of a fixed size, filled one after another. One array grown by
+    /// doubling held up to twice the entries while the document was read, and then a copy at its
+    /// exact size beside it: three times the table at the peak of loading a large contract,
+    /// where blocks hold at most one block more than the table.
+    struct Table: Sendable {
+        static let blockShift = 12
+        static let blockSize = 1 << blockShift
+        private var blocks: [[Entry]] = []
+        private(set) var count = 0
+
+        init() {}
+
+        subscript(index: Int) -> Entry {
+            blocks[index >> Self.blockShift][index & (Self.blockSize - 1)]
+        }
+
+        mutating func append(_ entry: Entry) {
+            if count & (Self.blockSize - 1) == 0 {
+                var block: [Entry] = []
+                block.reserveCapacity(Self.blockSize)
+                blocks.append(block)
+            }
+            blocks[blocks.count - 1].append(entry)
+            count += 1
+        }
+
+        /// In runs that fill the last block, a new block started where one is full.
+        mutating func append(contentsOf entries: ArraySlice<Entry>) {
+            var rest = entries
+            while !rest.isEmpty {
+                if count & (Self.blockSize - 1) == 0 {
+                    var block: [Entry] = []
+                    block.reserveCapacity(Self.blockSize)
+                    blocks.append(block)
+                }
+                let run = rest.prefix(Self.blockSize - count & (Self.blockSize - 1))
+                blocks[blocks.count - 1].append(contentsOf: run)
+                count += run.count
+                rest = rest.dropFirst(run.count)
+            }
+        }
+
+        /// The last block cut to what it holds: the table is kept as long as its document.
+        mutating func trim() {
+            guard let last = blocks.indices.last, blocks[last].count < Self.blockSize else { return }
+            blocks[last] = blocks[last].withUnsafeBufferPointer { Array($0) }
+        }
     }
 
     /// Offsets fit in 32 bits; larger documents are parsed without locations.

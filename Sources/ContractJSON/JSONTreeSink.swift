@@ -26,7 +26,7 @@ struct JSONTreeSink: JSONSink {
     /// Where each of `pending` starts, when locations are tracked.
     private var pendingLocations: [JSONLocations.Entry] = []
     /// The children blocks of the closed containers.
-    private var table: [JSONLocations.Entry] = []
+    private var table = JSONLocations.Table()
     private(set) var duplicates: [PendingDuplicate] = []
     /// A container looked up and not found (``reuse(_:at:)``), which opens next.
     private var unseen: (offset: Int, hash: UInt64)?
@@ -48,8 +48,8 @@ struct JSONTreeSink: JSONSink {
         let value = pending.last?.value ?? .null
         guard tracksLocations, let root = pendingLocations.last else { return (value, nil) }
         table.append(root)
-        // At its exact size: the table is kept as long as the document, and grew by doubling.
-        return (value, JSONLocations(entries: table.withUnsafeBufferPointer { Array($0) }))
+        table.trim()
+        return (value, JSONLocations(entries: table))
     }
 
     mutating func mayReuse() -> Bool {

@@ -46,7 +46,7 @@ extension DocumentDecoder {
             // Where each name was first used (a pointer is made only for a message): the first
             // name of each fold (as file systems that ignore case fold names), and each name that
             // differs in case from the first of its fold, by their position in `cases`.
-            var firstOfFold: [String: Int] = [:]
+            var firstOfFold = CaseNameFolds(capacity: elements.count)
             var caseVariants: [String: Int] = [:]
             var elementOfCase: [Int32] = []
             elementOfCase.reserveCapacity(elements.count)
@@ -55,7 +55,7 @@ extension DocumentDecoder {
             for (index, value) in elements.enumerated() {
                 guard let testCase = decodeCase(Field(value: value, in: casesPointer, at: String(index)), path: path) else { continue }
                 let folded = FixturePathName.collisionKey(testCase.name)
-                let fold = firstOfFold[folded]
+                let fold = firstOfFold.position(of: folded) { FixturePathName.collisionKey(cases[$0].name) }
                 let first = fold.flatMap { cases[$0].name == testCase.name ? $0 : nil } ?? caseVariants[testCase.name]
                 if let first, let location = location(ofCase: first) {
                     error("duplicate case name '\(testCase.name)', first used at line \(location.line), column \(location.column)", at: namePointer(index))
@@ -67,7 +67,7 @@ extension DocumentDecoder {
                         at: namePointer(index))
                     caseVariants[testCase.name] = cases.count
                 } else {
-                    firstOfFold[folded] = cases.count
+                    firstOfFold.insert(folded, at: cases.count)
                 }
                 elementOfCase.append(Int32(truncatingIfNeeded: index))
                 cases.append(consume testCase)
