@@ -39,47 +39,28 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     public static let root = JSONPointer()
 
     /// Parses the string form: empty, or `/`-separated tokens where `~0` is `~` and `~1` is `/`.
+    ///
+    /// Read by bytes, as RFC 6901 reads code points: a `/` or `~` followed by a combining mark is
+    /// still a separator or an escape (read by characters, `~` and U+0301 were one character, so
+    /// the text this type writes for the token `~\u{301}`, `/~0\u{301}`, did not read back).
     public init(parsing text: String) throws(JSONPointerError) {
-        guard !text.isEmpty else {
+        guard let first = text.utf8.first else {
             self.init()
             return
         }
-        guard text.hasPrefix("/") else {
+        guard first == UInt8(ascii: "/") else {
             throw JSONPointerError(message: "JSON Pointer '\(text)' must be empty or start with '/'")
         }
-        // ASCII text (nearly every pointer) is its own escaped form once every `~` is checked.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            guard Self.hasValidEscapes(text) else { throw JSONPointerError(message: "JSON Pointer '\(text)' has '~' not followed by '0' or '1'") }
-            self.init(escaped: text)
-            return
-        }
-        // Otherwise by characters, as the array form read it (a `/` or `~` followed by a
-        // combining mark is one character, not a separator or an escape).
-        var tokens: [String] = []
-        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var token = ""
-            var iterator = raw.makeIterator()
-            while let character = iterator.next() {
-                guard character == "~" else {
-                    token.append(character)
-                    continue
-                }
-                switch iterator.next() {
-                case "0": token.append("~")
-                case "1": token.append("/")
-                default:
-                    throw JSONPointerError(message: "JSON Pointer '\(text)' has '~' not followed by '0' or '1'")
-                }
-            }
-            tokens.append(token)
-        }
-        self.init(tokens: tokens)
+        // The text is its own escaped form once every `~` is checked.
+        guard Self.hasValidEscapes(text) else { throw JSONPointerError(message: "JSON Pointer '\(text)' has '~' not followed by '0' or '1'") }
+        self.init(escaped: text)
     }
 
     /// Parses the URI fragment form used in `$ref`: `#/$defs/a%20b`, percent-decoded first.
     public init(uriFragment: String) throws(JSONPointerError) {
         var fragment = Substring(uriFragment)
-        if fragment.hasPrefix("#") { fragment = fragment.dropFirst() }
+        // By bytes: a `#` followed by a combining mark is one character.
+        if fragment.utf8.first == UInt8(ascii: "#") { fragment = Substring(fragment.utf8.dropFirst()) }
         guard let decoded = Self.percentDecoded(fragment) else {
             throw JSONPointerError(message: "JSON Pointer '\(uriFragment)' has an invalid percent-encoding")
         }

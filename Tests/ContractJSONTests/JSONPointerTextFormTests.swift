@@ -7,7 +7,19 @@ struct JSONPointerTextFormTests {
     static let awkward: [[String]] = [
         [], [""], ["", ""], ["a/b"], ["m~n"], ["~1"], ["~0/"], ["cases", "12345"], ["cases", "2", "response", "schema"],
         ["é", "e\u{301}"], ["paths", "/api/products/{id}", "get"], ["-"], ["01"], ["10"], ["2"],
+        // A combining mark after `~`, `/` or at a token's start: one character with what precedes
+        // it, yet the escape and the separator are read by code points.
+        ["~\u{301}"], ["a/\u{301}"], ["\u{301}"], ["#\u{301}"], ["~", "\u{301}~"],
     ]
+
+    @Test func combiningMarksDoNotHideSeparatorsOrEscapes() throws {
+        #expect(try JSONPointer(parsing: "/\u{301}/a").tokens == ["\u{301}", "a"])
+        #expect(try JSONPointer(parsing: "/~0\u{301}").tokens == ["~\u{301}"])
+        #expect(try JSONPointer(parsing: "/a~1\u{301}").tokens == ["a/\u{301}"])
+        #expect(try JSONPointer(uriFragment: "#/%CC%81").tokens == ["\u{301}"])
+        #expect(throws: JSONPointerError.self) { try JSONPointer(parsing: "/~\u{301}") }
+        #expect(throws: JSONPointerError.self) { try JSONPointer(parsing: "\u{301}/a") }
+    }
 
     /// One string: 16 bytes inline, where an array of strings was 8 bytes and a heap block.
     @Test func aPointerIsOneString() {

@@ -130,8 +130,6 @@ final class PropertiesKeyword: Sendable {
     let isRequired: [Bool]
     /// Keeps the borrowed patterns alive.
     private let ownedPatterns: [CompiledPattern]
-    /// Hashing beats a linear scan only for larger objects.
-    private let index: [String: Int]?
     private let nameBytes: [[UInt8]]
     private let byteTable: ByteNameTable?
 
@@ -146,15 +144,16 @@ final class PropertiesKeyword: Sendable {
         patternSchemas = patterns.map(\.schema)
         self.additional = additional
         self.required = required
-        isRequired = names.map { required.contains($0) }
-        index = names.count > 8 ? Dictionary(names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first }) : nil
+        // By bytes, as instance keys are matched: `String ==` takes `é` and `e` + U+0301 for one name.
+        isRequired = names.map { name in required.contains { $0.utf8.elementsEqual(name.utf8) } }
         nameBytes = names.map { Array($0.utf8) }
         byteTable = names.count > 6 ? ByteNameTable(nameBytes) : nil
     }
 
+    /// The position of the property named `key`, by its bytes (as an instance's key is found).
     func position(named key: String) -> Int? {
-        if let index { return index[key] }
-        return names.firstIndex(of: key)
+        var key = key
+        return key.withUTF8 { position(utf8: $0) }
     }
 
     /// The position of a property given by its UTF-8 bytes, trying `guess` first: instances

@@ -161,7 +161,8 @@ extension SchemaCompiler {
             case .required(let required) = keywords[requiredIndex], case .properties(let borrowed) = keywords[propertiesIndex],
             case let names = required.object.value,
             case let properties = borrowed.object,
-            properties.required.isEmpty, names.allSatisfy({ properties.position(named: $0) != nil }), Set(names).count == names.count
+            properties.required.isEmpty, names.allSatisfy({ properties.position(named: $0) != nil }),
+            Set(names.map { Array($0.utf8) }).count == names.count
         else { return keywords }
         var merged = keywords
         merged[propertiesIndex] = .properties(borrow(properties.merging(required: names)))

@@ -200,7 +200,7 @@ extension Evaluator {
                 valid = false
             }
         }
-        var requiredSeen = 0
+        var requiredSeen = RequiredTally()
         var key = object + 1
         var absent: [String]?
         var guess = 0
@@ -212,7 +212,7 @@ extension Evaluator {
             if let index = properties.position(utf8: name, guess: guess) {
                 described = true
                 guess = index + 1
-                if properties.isRequired[index] { requiredSeen += 1 }
+                if properties.isRequired[index] { requiredSeen.see(index, of: properties.names.count) }
                 let matched = properties.schemas[index].with {
                     descend($0, value, keyword: ["properties", doc.string(key)], instance: doc.string(key), &none)
                 }
@@ -246,7 +246,7 @@ extension Evaluator {
                 if !collecting { return false }
             }
         }
-        if !collecting && requiredSeen < properties.required.count { return false }
+        if !collecting && requiredSeen.count < properties.required.count { return false }
         if valid, annotations != nil {
             if properties.additional != nil {
                 annotations?.allProperties = true

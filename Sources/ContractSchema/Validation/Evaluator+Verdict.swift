@@ -59,7 +59,7 @@ extension Evaluator {
     /// into them, for a verdict.
     mutating func checkProperties(_ object: Int, _ properties: PropertiesKeyword) -> Bool {
         let doc = self.doc
-        var requiredSeen = 0
+        var requiredSeen = RequiredTally()
         var guess = 0
         var key = object + 1
         let hasPatterns = !properties.patterns.isEmpty
@@ -70,7 +70,7 @@ extension Evaluator {
             if let index = properties.position(utf8: name, guess: guess) {
                 described = true
                 guess = index + 1
-                if properties.isRequired[index] { requiredSeen += 1 }
+                if properties.isRequired[index] { requiredSeen.see(index, of: properties.names.count) }
                 guard properties.schemas[index].with({ check($0, value) }) else { return false }
             }
             // Most schemas have no `patternProperties`: skip setting up the zip per member.
@@ -85,7 +85,7 @@ extension Evaluator {
             }
             key = doc.end(value)
         }
-        return requiredSeen == properties.required.count
+        return requiredSeen.count == properties.required.count
     }
 
     /// `items` (and `prefixItems`), for a verdict.

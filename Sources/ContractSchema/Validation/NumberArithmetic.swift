@@ -18,6 +18,11 @@ enum NumberArithmetic {
         let (_, valueDigits, valueExponent) = value.decimalParts
         let (_, divisorDigits, divisorExponent) = divisor.decimalParts
         if valueDigits.isEmpty { return true }
+        // Each without trailing zeros, a × 10^ea and b × 10^eb: when ea < eb the quotient is
+        // a / (b × 10^(eb-ea)), and a whole one would make a end in 0. No multiple, exactly; the
+        // floating-point fallback below took 1.0000000000000000001 for a multiple of 1, and any
+        // value that underflows (1e-400) for a multiple of anything.
+        if valueExponent + trailingZeros(valueDigits) < divisorExponent + trailingZeros(divisorDigits) { return false }
         // value = a × 10^ea, divisor = b × 10^eb. With e = min(ea, eb): a × 10^(ea-e) must be a multiple of b × 10^(eb-e).
         let common = min(valueExponent, divisorExponent)
         let divisorShift = divisorExponent - common
@@ -80,4 +85,14 @@ enum NumberArithmetic {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow || sum >= modulus ? sum &- modulus : sum
     }
+}
+
+/// How many zeros end a string of digits.
+private func trailingZeros(_ digits: String) -> Int {
+    var count = 0
+    for digit in digits.utf8.reversed() {
+        guard digit == UInt8(ascii: "0") else { break }
+        count += 1
+    }
+    return count
 }

@@ -27,6 +27,9 @@ extension TapeView {
             }
             return true
         case .object:
+            // The tape keeps every member of a repeated name; JSON equality, as a value, the last
+            // (and `uniqueItems` over more than 32 items compares values).
+            if hasRepeatedNames(left) || hasRepeatedNames(right) { return value(left) == value(right) }
             guard count(left) == count(right) else { return false }
             var key = left + 1
             for _ in 0..<count(left) {
@@ -35,6 +38,32 @@ extension TapeView {
             }
             return true
         }
+    }
+
+    /// Whether two members of `object` have the same name: pairwise for small objects, by a set
+    /// of names for larger ones.
+    func hasRepeatedNames(_ object: Int) -> Bool {
+        let count = count(object)
+        guard count > 1 else { return false }
+        if count <= 16 {
+            var earlier = object + 1
+            for position in 0..<count - 1 {
+                var later = end(earlier + 1)
+                for _ in position + 1..<count {
+                    if Self.same(utf8(earlier), utf8(later)) { return true }
+                    later = end(later + 1)
+                }
+                earlier = end(earlier + 1)
+            }
+            return false
+        }
+        var names: Set<[UInt8]> = []
+        var key = object + 1
+        for _ in 0..<count {
+            guard names.insert(Array(utf8(key))).inserted else { return true }
+            key = end(key + 1)
+        }
+        return false
     }
 
     /// The value of the member of `object` whose name has these bytes.

@@ -100,7 +100,10 @@ struct TapeView {
             }
             return true
         case .object(let object):
-            guard kind(index) == .object, count(index) == object.count else { return false }
+            guard kind(index) == .object else { return false }
+            // The tape keeps every member of a repeated name; a value keeps the last.
+            if hasRepeatedNames(index) { return self.value(index) == .object(object) }
+            guard count(index) == object.count else { return false }
             var child = index + 1
             for _ in 0..<count(index) {
                 guard let expected = object[string(child)], equals(child + 1, expected) else { return false }
