@@ -88,7 +88,7 @@ public struct JSONDocument: Sendable {
     private func offsets(of pointer: JSONPointer, in table: JSONLocations) -> (key: Int?, value: Int)? {
         var value = self.value
         var step = table.root
-        for token in pointer.tokenSequence {
+        for token in pointer.tokens {
             switch value {
             case .object(let object):
                 guard let position = object.position(of: token) else { return nil }
@@ -109,7 +109,7 @@ public struct JSONDocument: Sendable {
         var map = map
         var value = self.value
         var keyOffset: Int?
-        for token in pointer.tokenSequence {
+        for token in pointer.tokens {
             switch (value, map) {
             case (.object(let object), .object(_, let members)):
                 guard let position = object.position(of: token), position < members.count else { return nil }

@@ -1,66 +1,48 @@
 /// A JSON Pointer (RFC 6901): a path of reference tokens such as `/cases/0/response/status`.
-///
-/// Held as its escaped text (`/paths/~1api~1products`), one string, rather than an array of
-/// tokens: a large contract keeps a pointer for every case and every schema, and a short one
-/// such as `/cases/12345` fits in the string itself (Swift keeps up to 15 UTF-8 bytes inline),
-/// where an array of strings cost a heap block per pointer and one per long token. `tokens`
-/// splits the text when asked; walks that stop early use ``tokenSequence`` instead.
-///
-/// Equality and hashing are the text's: escaping is one-to-one and `/` and `~` never combine
-/// with a neighbouring character, so two texts are equal exactly when their tokens are.
 public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The escaped form: empty, or `/` before each token, `~` written `~0` and `/` written `~1`.
-    private var text: String
-
-    /// Text already in the escaped form (every `~` followed by `0` or `1`).
-    private init(escaped text: String) {
-        self.text = text
-    }
+    public var tokens: [String]
 
     public init(tokens: [String] = []) {
-        var count = 0
-        for token in tokens { count += 1 + Self.escapedCount(token) }
-        text = Self.building(count) { writer in
-            for token in tokens {
-                writer.append(UInt8(ascii: "/"))
-                writer.appendEscaped(token)
-            }
-        }
-    }
-
-    /// The reference tokens, unescaped. Made from the text on each call: a walk that may stop
-    /// early, or needs no array, is cheaper over ``tokenSequence``.
-    public var tokens: [String] {
-        get { Array(tokenSequence) }
-        set { self = JSONPointer(tokens: newValue) }
+        self.tokens = tokens
     }
 
     /// The whole document, written as the empty string.
     public static let root = JSONPointer()
 
     /// Parses the string form: empty, or `/`-separated tokens where `~0` is `~` and `~1` is `/`.
-    ///
-    /// Read by bytes, as RFC 6901 reads code points: a `/` or `~` followed by a combining mark is
-    /// still a separator or an escape (read by characters, `~` and U+0301 were one character, so
-    /// the text this type writes for the token `~\u{301}`, `/~0\u{301}`, did not read back).
     public init(parsing text: String) throws(JSONPointerError) {
-        guard let first = text.utf8.first else {
+        guard !text.isEmpty else {
             self.init()
             return
         }
-        guard first == UInt8(ascii: "/") else {
+        guard text.hasPrefix("/") else {
             throw JSONPointerError(message: "JSON Pointer '\(text)' must be empty or start with '/'")
         }
-        // The text is its own escaped form once every `~` is checked.
-        guard Self.hasValidEscapes(text) else { throw JSONPointerError(message: "JSON Pointer '\(text)' has '~' not followed by '0' or '1'") }
-        self.init(escaped: text)
+        var tokens: [String] = []
+        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var token = ""
+            var iterator = raw.makeIterator()
+            while let character = iterator.next() {
+                guard character == "~" else {
+                    token.append(character)
+                    continue
+                }
+                switch iterator.next() {
+                case "0": token.append("~")
+                case "1": token.append("/")
+                default:
+                    throw JSONPointerError(message: "JSON Pointer '\(text)' has '~' not followed by '0' or '1'")
+                }
+            }
+            tokens.append(token)
+        }
+        self.init(tokens: tokens)
     }
 
     /// Parses the URI fragment form used in `$ref`: `#/$defs/a%20b`, percent-decoded first.
     public init(uriFragment: String) throws(JSONPointerError) {
         var fragment = Substring(uriFragment)
-        // By bytes: a `#` followed by a combining mark is one character.
-        if fragment.utf8.first == UInt8(ascii: "#") { fragment = Substring(fragment.utf8.dropFirst()) }
+        if fragment.hasPrefix("#") { fragment = fragment.dropFirst() }
         guard let decoded = Self.percentDecoded(fragment) else {
             throw JSONPointerError(message: "JSON Pointer '\(uriFragment)' has an invalid percent-encoding")
         }
@@ -68,14 +50,12 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     public func appending(_ token: String) -> JSONPointer {
-        // One string at its final size: grown by appends it would keep spare capacity, and the
-        // model holds these.
-        let base = text
-        return JSONPointer(escaped: Self.building(base.utf8.count + 1 + Self.escapedCount(token)) { writer in
-            writer.append(base)
-            writer.append(UInt8(ascii: "/"))
-            writer.appendEscaped(token)
-        })
+        // One allocation at the final size (`tokens + [token]` made two).
+        var longer: [String] = []
+        longer.reserveCapacity(tokens.count + 1)
+        longer.append(contentsOf: tokens)
+        longer.append(token)
+        return JSONPointer(tokens: longer)
     }
 
     public func appending(_ index: Int) -> JSONPointer {
@@ -83,24 +63,30 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     public var parent: JSONPointer? {
-        guard let slash = text.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
-        return JSONPointer(escaped: String(text[..<slash]))
+        tokens.isEmpty ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
     }
 
-    public var isRoot: Bool { text.isEmpty }
-
-    /// How many tokens, without splitting: every `/` in the text starts one (a `/` in a token is `~1`).
-    public var tokenCount: Int {
-        text.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
-    }
+    public var isRoot: Bool { tokens.isEmpty }
 
     /// The escaped string form, e.g. `/paths/~1api~1products`.
-    public var description: String { text }
+    public var description: String {
+        var text = ""
+        for token in tokens {
+            text.append("/")
+            // Most tokens need no escape: appended whole, without a copy per character.
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                text.append(token.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1"))
+            } else {
+                text.append(token)
+            }
+        }
+        return text
+    }
 
     /// The URI fragment form (`#/a%20b`), percent-encoding what a URI fragment cannot hold.
     public var uriFragment: String {
         var result = "#"
-        for byte in text.utf8 {
+        for byte in description.utf8 {
             if Self.isFragmentSafe(byte) {
                 result.append(Character(Unicode.Scalar(byte)))
             } else {
@@ -112,22 +98,13 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Orders pointers token by token, array indices numerically, so `/2` comes before `/10`.
     public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
-        var left = lhs.tokenSequence.makeIterator()
-        var right = rhs.tokenSequence.makeIterator()
-        while true {
-            // Tokens written alike are equal; only differing ones are unescaped and compared
-            // as strings (which may still find them equal, by canonical equivalence).
-            guard let leftRange = left.nextRange() else { return right.nextRange() != nil }
-            guard let rightRange = right.nextRange() else { return false }
-            if lhs.text.utf8[leftRange].elementsEqual(rhs.text.utf8[rightRange]) { continue }
-            let leftToken = lhs.token(at: leftRange)
-            let rightToken = rhs.token(at: rightRange)
-            if leftToken == rightToken { continue }
-            if let leftIndex = arrayIndex(leftToken), let rightIndex = arrayIndex(rightToken) {
+        for (left, right) in zip(lhs.tokens, rhs.tokens) where left != right {
+            if let leftIndex = arrayIndex(left), let rightIndex = arrayIndex(right) {
                 return leftIndex < rightIndex
             }
-            return leftToken < rightToken
+            return left < right
         }
+        return lhs.tokens.count < rhs.tokens.count
     }
 
     /// The array index a token denotes: `0` or digits without a leading zero; nil otherwise (`-` included).
@@ -153,118 +130,6 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 }
 
-extension JSONPointer {
-    /// The tokens one at a time, unescaped, without an array: for walks that may stop early.
-    public var tokenSequence: TokenSequence { TokenSequence(pointer: self) }
-
-    public struct TokenSequence: Sequence, Sendable {
-        let pointer: JSONPointer
-
-        public func makeIterator() -> Iterator {
-            Iterator(pointer: pointer, position: pointer.text.utf8.startIndex)
-        }
-
-        public struct Iterator: IteratorProtocol, Sendable {
-            let pointer: JSONPointer
-            var position: String.Index
-
-            public mutating func next() -> String? {
-                nextRange().map { pointer.token(at: $0) }
-            }
-
-            /// Where the next token is written in the text (escaped, without its `/`).
-            mutating func nextRange() -> Range<String.Index>? {
-                let utf8 = pointer.text.utf8
-                guard position < utf8.endIndex else { return nil }
-                let start = utf8.index(after: position)
-                let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
-                position = end
-                return start..<end
-            }
-        }
-    }
-
-    /// The token written at `range` of the text, unescaped.
-    fileprivate func token(at range: Range<String.Index>) -> String {
-        let written = text.utf8[range]
-        guard written.contains(UInt8(ascii: "~")) else { return String(text[range]) }
-        return Self.building(written.count) { writer in
-            var escaping = false
-            for byte in written {
-                if escaping {
-                    writer.append(byte == UInt8(ascii: "0") ? UInt8(ascii: "~") : UInt8(ascii: "/"))
-                    escaping = false
-                } else if byte == UInt8(ascii: "~") {
-                    escaping = true
-                } else {
-                    writer.append(byte)
-                }
-            }
-        }
-    }
-}
-
-extension JSONPointer {
-    /// Bytes written into a string made at a known size.
-    fileprivate struct Writer {
-        var buffer: UnsafeMutableBufferPointer<UInt8>
-        var count = 0
-
-        mutating func append(_ byte: UInt8) {
-            buffer[count] = byte
-            count += 1
-        }
-
-        mutating func append(_ text: String) {
-            for byte in text.utf8 { append(byte) }
-        }
-
-        mutating func appendEscaped(_ token: String) {
-            for byte in token.utf8 {
-                switch byte {
-                case UInt8(ascii: "~"): append(UInt8(ascii: "~")); append(UInt8(ascii: "0"))
-                case UInt8(ascii: "/"): append(UInt8(ascii: "~")); append(UInt8(ascii: "1"))
-                default: append(byte)
-                }
-            }
-        }
-    }
-
-    /// A string of at most `capacity` UTF-8 bytes, written by `write`: allocated once at that
-    /// size (held inline when it is 15 bytes or fewer).
-    fileprivate static func building(_ capacity: Int, _ write: (inout Writer) -> Void) -> String {
-        guard capacity > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var writer = Writer(buffer: buffer)
-            write(&writer)
-            return writer.count
-        }
-    }
-
-    /// The length of `token` escaped: one more byte for each `~` and `/`.
-    fileprivate static func escapedCount(_ token: String) -> Int {
-        var count = 0
-        for byte in token.utf8 {
-            count += byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") ? 2 : 1
-        }
-        return count
-    }
-
-    /// Whether every `~` in `text` is followed by `0` or `1`.
-    fileprivate static func hasValidEscapes(_ text: String) -> Bool {
-        var afterTilde = false
-        for byte in text.utf8 {
-            if afterTilde {
-                guard byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1") else { return false }
-                afterTilde = false
-            } else if byte == UInt8(ascii: "~") {
-                afterTilde = true
-            }
-        }
-        return !afterTilde
-    }
-}
-
 /// A malformed JSON Pointer, or one that does not resolve.
 public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
@@ -280,8 +145,9 @@ extension JSONValue {
     /// The value at `pointer`; the error names the first token that does not resolve and why.
     public func resolve(_ pointer: JSONPointer) throws(JSONPointerError) -> JSONValue {
         var current = self
-        for (depth, token) in pointer.tokenSequence.enumerated() {
-            // Where the walk stopped, for messages only.
+        for (depth, token) in pointer.tokens.enumerated() {
+            // Where the walk stopped, for messages only: building it on every step cost an
+            // allocation per token on every lookup.
             var walked: JSONPointer { JSONPointer(tokens: Array(pointer.tokens.prefix(depth))) }
             switch current {
             case .object(let object):
@@ -302,5 +168,17 @@ extension JSONValue {
             }
         }
         return current
+    }
+}
+
+extension String {
+    /// Literal replacement without Foundation.
+    func replacingOccurrences(_ target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
     }
 }
