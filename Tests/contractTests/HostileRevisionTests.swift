@@ -116,12 +116,19 @@ struct HostileRevisionTests {
         let bin = work.appendingPathComponent("bin")
         let temporary = work.appendingPathComponent("tmp")
         for folder in [bin, temporary] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        // The blob read waits until this test lets it go, not for a fixed time: on a busy machine
+        // this test's polling task could wait two minutes for a thread, and a read held for two
+        // minutes then ended on its own, the diff failed and removed its copy before the test
+        // looked (a CI run beside two busy loops). It also stops when the test's folder is gone,
+        // and after an hour, so that nothing is left.
+        let release = bin.appendingPathComponent("release").path
+        defer { _ = FileManager.default.createFile(atPath: release, contents: nil) }
         // Written by a shell, not by this process: a file this process holds open for writing
         // could be inherited by a child another test spawns meanwhile, and exec would then fail
         // with ETXTBSY.
         try shell("""
             real=$(command -v git)
-            printf '#!/bin/sh\\nfor argument in "$@"; do [ "$argument" = "--batch" ] && exec sleep 120; done\\nexec %s "$@"\\n' "$real" > ../bin/git
+            printf '#!/bin/sh\\nfor argument in "$@"; do [ "$argument" = "--batch" ] && { i=0; while [ ! -e %s ] && [ -d %s ] && [ $i -lt 36000 ]; do sleep 0.1; i=$((i+1)); done; exit 0; }; done\\nexec %s "$@"\\n' '\(release)' '\(bin.path)' "$real" > ../bin/git
             chmod 755 ../bin/git
             """)
         var environment = environment
