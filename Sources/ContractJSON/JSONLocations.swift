@@ -59,24 +59,26 @@ struct JSONLocations: Sendable {
         }
 
         mutating func append(_ entry: Entry) {
-            if count & (Self.blockSize - 1) == 0 {
-                var block: [Entry] = []
-                block.reserveCapacity(Self.blockSize)
-                blocks.append(block)
-            }
+            startBlockIfFull()
             blocks[blocks.count - 1].append(entry)
             count += 1
+        }
+
+        /// A new block where the last one is full. The first grows as an array does: most
+        /// documents (a request body, a fixture) need far fewer than a block's 64 KB, and
+        /// reserving it for each parse made the stubs' request check twice as slow.
+        private mutating func startBlockIfFull() {
+            guard count & (Self.blockSize - 1) == 0 else { return }
+            var block: [Entry] = []
+            if !blocks.isEmpty { block.reserveCapacity(Self.blockSize) }
+            blocks.append(block)
         }
 
         /// In runs that fill the last block, a new block started where one is full.
         mutating func append(contentsOf entries: ArraySlice<Entry>) {
             var rest = entries
             while !rest.isEmpty {
-                if count & (Self.blockSize - 1) == 0 {
-                    var block: [Entry] = []
-                    block.reserveCapacity(Self.blockSize)
-                    blocks.append(block)
-                }
+                startBlockIfFull()
                 let run = rest.prefix(Self.blockSize - count & (Self.blockSize - 1))
                 blocks[blocks.count - 1].append(contentsOf: run)
                 count += run.count
