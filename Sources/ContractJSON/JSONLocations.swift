@@ -65,8 +65,7 @@ struct JSONLocations: Sendable {
         }
 
         /// A new block where the last one is full. The first grows as an array does: most
-        /// documents (a request body, a fixture) need far fewer than a block's 64 KB, and
-        /// reserving it for each parse made the stubs' request check twice as slow.
+        /// documents (a request body, a fixture) need far fewer entries than a block's 64 KB.
         private mutating func startBlockIfFull() {
             guard count & (Self.blockSize - 1) == 0 else { return }
             var block: [Entry] = []
