@@ -77,8 +77,19 @@ final class CurlTransfer: @unchecked Sendable {
                 set(ccurl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorBuffer))))
             }
         }
+        // Each `Name: value` line made as bytes in one buffer: a string interpolated and bridged
+        // to C for each field cost more than libcurl's copy of it.
+        var line: [UInt8] = []
         for header in request.headers {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            line.removeAll(keepingCapacity: true)
+            line.appendUTF8(header.name)
+            line.append(UInt8(ascii: ":"))
+            line.append(UInt8(ascii: " "))
+            line.appendUTF8(header.value)
+            line.append(0)
+            headerList = line.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { curl_slist_append(headerList, $0.baseAddress) }
+            }
         }
         // curl would otherwise add `Expect: 100-continue` to larger bodies and wait for a reply.
         if request.body != nil { headerList = curl_slist_append(headerList, "Expect:") }

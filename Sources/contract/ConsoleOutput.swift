@@ -5,7 +5,7 @@ import Foundation
 /// run does not make one system call per case.
 final class ConsoleOutput {
     private let buffered: Bool
-    private var pending = ""
+    private var pending: [UInt8] = []
     private var lastFlush = ContinuousClock.now
     private static let maxDelay = Duration.milliseconds(100)
     private static let maxBytes = 64 * 1024
@@ -15,14 +15,19 @@ final class ConsoleOutput {
     }
 
     func write(_ text: String) {
+        write(utf8: Array(text.utf8))
+    }
+
+    /// The console reporter's lines as it built them: appended, no string made.
+    func write(utf8 text: [UInt8]) {
         pending += text
-        if !buffered || pending.utf8.count >= Self.maxBytes || ContinuousClock.now - lastFlush >= Self.maxDelay { flush() }
+        if !buffered || pending.count >= Self.maxBytes || ContinuousClock.now - lastFlush >= Self.maxDelay { flush() }
     }
 
     func flush() {
         lastFlush = ContinuousClock.now
         guard !pending.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(pending.utf8))
-        pending = ""
+        FileHandle.standardOutput.write(Data(pending))
+        pending.removeAll(keepingCapacity: true)
     }
 }

@@ -11,6 +11,6 @@ struct RunConsole {
     init(_ options: ConsoleOptions, environment: [String: String]) {
         let style = ConsoleReporter.Style(choosing: options.color, environment: environment, outputIsTerminal: isatty(STDOUT_FILENO) != 0)
         output = ConsoleOutput(buffered: style == .plain)
-        reporter = ConsoleReporter(style: style, quiet: options.quiet, write: output.write)
+        reporter = ConsoleReporter(style: style, quiet: options.quiet, writeUTF8: output.write(utf8:))
     }
 }

@@ -43,7 +43,9 @@ struct CaseNameFolds {
         slots[slot] = entry
     }
 
-    /// Twice the slots, placed again from their stored hashes (no fold is made again).
+    /// Twice the slots, placed again from their stored hashes (no fold is made again). The loader
+    /// sizes the table for every case, so it does not grow there; this keeps the table correct
+    /// for any other caller (`CaseNameFoldsTests`).
     private mutating func grow() {
         let old = slots
         slots = Array(repeating: 0, count: old.count * 2)
