@@ -183,12 +183,28 @@ final class CurlEngine: @unchecked Sendable {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let code = message.pointee.data.result
             curl_multi_remove_handle(multi, handle)
-            let transfer = active.removeValue(forKey: handle)
-            if let transfer {
+            guard let transfer = active.removeValue(forKey: handle) else {
+                recycle(handle, after: nil)
+                continue
+            }
+            switch code == CURLE_OK ? transfer.redirect(from: handle) : nil {
+            case .success(let next)?:
+                // The same transfer goes on to the next hop: its task, feeder and cancellation
+                // stay as they were. The handle is kept as the hop just done left it.
+                recycle(handle, after: transfer)
+                transfer.follow(next)
+                if !start(transfer) { transfer.feeder?.inFlight -= 1 }
+            case .failure(let error)?:
+                transfer.fail(error)
+                transfer.feeder?.inFlight -= 1
+                recycle(handle, after: transfer)
+            case nil:
+                // Finished before the handle is recycled: the response's status, version and
+                // timings are read from it.
                 transfer.finish(code: code)
                 transfer.feeder?.inFlight -= 1
+                recycle(handle, after: transfer)
             }
-            recycle(handle, after: transfer)
         }
     }
 

@@ -3,7 +3,10 @@ import CCurl
 /// One request in flight: the easy handle's configuration, the buffers its callbacks fill, and
 /// what to do with the outcome. Only the engine's thread touches it between `start` and `finish`.
 final class CurlTransfer: @unchecked Sendable {
-    let request: HTTPRequest
+    /// The request of the current hop: the one asked for, or the one a redirect led to.
+    private(set) var request: HTTPRequest
+    /// Redirects followed so far (``RedirectHop``).
+    private(set) var redirects = 0
     let options: HTTPOptions
     /// 1 for the first try; a retry is a new transfer with the next number.
     let attempt: Int
@@ -24,13 +27,15 @@ final class CurlTransfer: @unchecked Sendable {
     @exclusivity(unchecked) private var headers = HTTPHeaders(reservingBytes: 512, fields: 16)
     private var bodyExceeded = false
 
+    /// - Parameter redirects: those followed before this request (a retry of a later hop).
     init(
-        request: HTTPRequest, options: HTTPOptions, attempt: Int = 1,
+        request: HTTPRequest, options: HTTPOptions, attempt: Int = 1, redirects: Int = 0,
         deliver: @escaping (Result<HTTPResponse, TransportError>, Int) -> CurlTransfer?
     ) {
         self.request = request
         self.options = options
         self.attempt = attempt
+        self.redirects = redirects
         isPlainGET = request.body == nil && request.method == "GET"
         self.deliver = deliver
         // libcurl writes a terminated message here on failure; an empty string means none.
@@ -45,7 +50,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// A plain GET (no body, no custom method) leaves nothing on its handle that the next plain GET
     /// with the same options would not set again, so the engine reuses such a handle without
     /// `curl_easy_reset` and its dozen options: on loopback that cost a sixth of a request.
-    let isPlainGET: Bool
+    private(set) var isPlainGET: Bool
 
     /// Configures `handle` for this request: from scratch when `configured` is false (a fresh or
     /// reset handle), else only what differs between plain GETs with the same options. The
@@ -107,8 +112,8 @@ final class CurlTransfer: @unchecked Sendable {
         set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.timeout)))
         set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout)))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, options.maxRedirects > 0 ? 1 : 0))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
+        // Redirects are followed hop by hop by the engine (``RedirectHop``), never by libcurl.
+        set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
         set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, options.verifiesTLS ? 1 : 0))
         set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0))
         if let path = options.caCertificatePath { set(ccurl_easy_setopt_string(handle, CURLOPT_CAINFO, path)) }
@@ -172,24 +177,52 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var status = 0
         var version = 0
-        var redirects = 0
         ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         ccurl_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
-        ccurl_easy_getinfo_long(handle, CURLINFO_REDIRECT_COUNT, &redirects)
-        // Without redirects the last URL is the request's: no C string to copy.
-        var effectiveURL = request.url
-        if redirects > 0 {
-            var effective: UnsafeMutablePointer<CChar>? = nil
-            ccurl_easy_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
-            if let effective { effectiveURL = String(cString: effective) }
-        }
+        // The last hop's URL is its request's (the engine follows redirects itself).
         resume(.success(HTTPResponse(
             status: status, headers: headers, body: body, httpVersion: Self.versionName(version), timings: timings(handle),
-            effectiveURL: effectiveURL, redirects: redirects)))
+            effectiveURL: request.url, redirects: redirects)))
     }
 
     func cancel() {
         resume(.failure(TransportError(kind: .cancelled, detail: "")))
+    }
+
+    /// What follows the hop just finished on `handle`: nil when its response is the answer (no
+    /// redirects asked for, not a redirect, or no `Location`), else the next hop's request, or
+    /// the error when more redirects came than ``HTTPOptions/maxRedirects``.
+    func redirect(from handle: UnsafeMutableRawPointer) -> Result<HTTPRequest, TransportError>? {
+        guard options.maxRedirects > 0 else { return nil }
+        var status = 0
+        ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        guard RedirectHop.statuses.contains(status) else { return nil }
+        // libcurl resolves the `Location` against this hop's URL.
+        var target: UnsafeMutablePointer<CChar>? = nil
+        ccurl_easy_getinfo_string(handle, CURLINFO_REDIRECT_URL, &target)
+        guard let target else { return nil }
+        guard redirects < options.maxRedirects else {
+            return .failure(TransportError(kind: .tooManyRedirects, detail: "more than \(options.maxRedirects) redirects followed"))
+        }
+        let url = String(cString: target)
+        // libcurl itself would follow only to HTTP(S) (and FTP): a `file:` URL is never fetched.
+        guard RedirectHop.isHTTP(url) else {
+            return .failure(TransportError(kind: .invalidURL, detail: "a redirect to a URL that is not HTTP or HTTPS is not followed"))
+        }
+        return .success(RedirectHop.next(after: request, status: status, target: url))
+    }
+
+    /// Makes this transfer the next hop's: its request, and buffers emptied for its response.
+    func follow(_ next: HTTPRequest) {
+        request = next
+        isPlainGET = next.body == nil && next.method == "GET"
+        redirects += 1
+        body.removeAll(keepingCapacity: true)
+        headers.removeAll()
+        bodyExceeded = false
+        curl_slist_free_all(headerList)
+        headerList = nil
+        handle = nil
     }
 
     /// Cancels a retry still waiting for its pause: it was never sent, so the attempts made are
@@ -209,7 +242,7 @@ final class CurlTransfer: @unchecked Sendable {
         resumed = true
         // A fed transfer that met a transient error goes back to its feeder for another try.
         if case .failure(let error) = result, error.isTransient, let feeder, attempt <= feeder.retries {
-            feeder.retry(CurlTransfer(request: request, options: options, attempt: attempt + 1, deliver: deliver))
+            feeder.retry(CurlTransfer(request: request, options: options, attempt: attempt + 1, redirects: redirects, deliver: deliver))
             return
         }
         // The slot's next transfer takes the slot over at once: a case's steps run back to back.

@@ -27,7 +27,7 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     public init(tokens: [String] = []) {
         var length = 0
         for token in tokens {
-            length += 1 + Self.escapedCount(token)
+            length += 1 + Self.escapedCount(token, beyond: Self.textLimit - length - 1)
             if length > Self.textLimit { break }
         }
         storage = length <= Self.textLimit ? .text(Self.escaped(tokens, length: length)) : .tokens(tokens)
@@ -94,7 +94,7 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
     public func appending(_ token: String) -> JSONPointer {
         switch storage {
         case .text(let text):
-            let length = text.utf8.count + 1 + Self.escapedCount(token)
+            let length = text.utf8.count + 1 + Self.escapedCount(token, beyond: Self.textLimit - text.utf8.count - 1)
             guard length <= Self.textLimit else { return JSONPointer(storage: .tokens(tokens + [token])) }
             return JSONPointer(storage: .text(Self.escaped(token, after: text, length: length)))
         case .tokens(let tokens):
@@ -212,10 +212,14 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
 
     // MARK: The escaped form
 
-    /// A token's length once `~` and `/` are escaped (each becomes two bytes).
-    private static func escapedCount(_ token: String) -> Int {
+    /// A token's length once `~` and `/` are escaped (each becomes two bytes); counting stops
+    /// once it passes `limit` (a key of megabytes is not read to its end to learn it is long).
+    private static func escapedCount(_ token: String, beyond limit: Int = .max) -> Int {
         var count = 0
-        for byte in token.utf8 { count += byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") ? 2 : 1 }
+        for byte in token.utf8 {
+            count += byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") ? 2 : 1
+            if count > limit { break }
+        }
         return count
     }
 

@@ -54,7 +54,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Extra attempts after a transport error (never after a complete response).")
     var retries = 0
 
-    @Option(help: "Follow up to this many redirects (default 0: a redirect is checked like any response).")
+    @Option(help: "Follow up to this many redirects (default 0: a redirect is checked like any response). Another origin gets only Accept, Accept-Language, Content-Language and Content-Type.")
     var maxRedirects = 0
 
     @Flag(help: "Do not verify TLS certificates.")

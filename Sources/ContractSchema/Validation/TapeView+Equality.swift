@@ -2,11 +2,8 @@ import ContractJSON
 
 extension TapeView {
     /// JSON equality of two values of the same tape (`1` equals `1.0`, members in any order),
-    /// for `uniqueItems`: comparing in place builds no ``JSONValue``. Neither value may hold an
-    /// object that repeats a member name: member by member, such an object would compare every
-    /// member kept on the tape, where JSON equality keeps the last (``firstDuplicate(inArray:)``
-    /// sends those arrays to value comparison).
-    private func equal(_ left: Int, _ right: Int) -> Bool {
+    /// for `uniqueItems`: comparing in place builds no ``JSONValue``.
+    func equal(_ left: Int, _ right: Int) -> Bool {
         let kind = kind(left)
         guard kind == self.kind(right) else { return false }
         switch kind {
@@ -30,6 +27,9 @@ extension TapeView {
             }
             return true
         case .object:
+            // The tape keeps every member of a repeated name; JSON equality, as a value, the last
+            // (and `uniqueItems` over more than 32 items compares values).
+            if hasRepeatedNames(left) || hasRepeatedNames(right) { return value(left) == value(right) }
             guard count(left) == count(right) else { return false }
             var key = left + 1
             for _ in 0..<count(left) {
@@ -38,12 +38,6 @@ extension TapeView {
             }
             return true
         }
-    }
-
-    /// Whether any object within `value` (itself included) has two members of the same name.
-    func holdsRepeatedNames(_ value: Int) -> Bool {
-        for index in value..<end(value) where kind(index) == .object && hasRepeatedNames(index) { return true }
-        return false
     }
 
     /// Whether two members of `object` have the same name: pairwise for small objects, by a set
@@ -85,12 +79,9 @@ extension TapeView {
     /// The positions of the first two equal elements of `array`, compared in place pair by pair:
     /// `.some(nil)` when all differ, nil when the array is long enough that hashing
     /// (``Evaluator/firstDuplicate(_:)``) beats comparing every pair.
-    /// An array holding an object that repeats a member name is left to value comparison too:
-    /// the tape keeps every member of a repeated name, JSON equality the last. Asked once for the
-    /// whole array, in one pass over its entries, rather than for each object in every pair.
     func firstDuplicate(inArray array: Int) -> (Int, Int)?? {
         let count = count(array)
-        guard count <= 32, !holdsRepeatedNames(array) else { return nil }
+        guard count <= 32 else { return nil }
         var first = array + 1
         for i in 0..<count {
             var second = end(first)
