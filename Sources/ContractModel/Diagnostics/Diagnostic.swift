@@ -49,11 +49,13 @@ public struct Diagnostic: Sendable, Hashable {
 
     /// `file:line:column: severity: message [pointer]`, or `severity: message` for a problem no
     /// file holds; the pointer is left out for the document root. Each of the pointer's keys is
-    /// cut short, as values in messages are: a key can be megabytes.
+    /// cut short, as values in messages are: a key can be megabytes. The file's path is shown as
+    /// ``ShownText`` shows text (a path is whatever a checkout or an archive named the file, and
+    /// `ESC [2K` in one would rewrite the terminal's line); an ordinary path is unchanged.
     public var rendered: String {
         var text = ""
         if let file {
-            text = file
+            text = ShownText.oneLine(file)
             if let location { text += ":\(location.line):\(location.column)" }
             text += ": "
         }
