@@ -6,8 +6,11 @@ import ContractSchema
 /// executor hands cases between threads tens of thousands of times a second, and a reference is
 /// one retain where copying the contract and case was dozens.
 final class PlannedCase: Sendable {
-    let contract: Contract
-    let testCase: ContractCase
+    /// The case's contract, shared by its cases, and the case's place in it: a copy of the
+    /// contract and of the case in every planned case was about 450 bytes and a retain per field,
+    /// for each of a large tree's cases (most of verify's memory above lint's).
+    private let owner: PlannedContract
+    private let index: Int
     let responseSchema: JSONSchema?
     /// A POST, PUT, PATCH or DELETE among its requests (``ResourceAccess/changes``).
     let changesState: Bool
@@ -18,19 +21,32 @@ final class PlannedCase: Sendable {
     /// here, so that the check of each response looks up no pattern by its text.
     let headerPatterns: [HeaderPattern?]
 
-    init(contract: Contract, testCase: ContractCase, responseSchema: JSONSchema?, position: Int, headerPatterns: [HeaderPattern?] = []) {
-        self.contract = contract
-        self.testCase = testCase
+    /// - Parameter index: the case's index in `contract`'s cases.
+    init(contract: PlannedContract, index: Int, responseSchema: JSONSchema?, position: Int, headerPatterns: [HeaderPattern?] = []) {
+        owner = contract
+        self.index = index
         self.responseSchema = responseSchema
         self.position = position
         self.headerPatterns = headerPatterns
-        changesState = ResourceAccess.changesState(contract, testCase)
+        changesState = ResourceAccess.changesState(contract.contract, contract.contract.cases[index])
     }
+
+    var contract: Contract { owner.contract }
+    var testCase: ContractCase { owner.contract.cases[index] }
 
     /// The resources it touches; worked out only for runs that have cases changing state.
     var access: ResourceAccess { ResourceAccess(contract, testCase) }
 
     var name: String { "\(contract.id)/\(testCase.name)" }
+}
+
+/// A contract as its planned cases share it.
+final class PlannedContract: Sendable {
+    let contract: Contract
+
+    init(_ contract: Contract) {
+        self.contract = contract
+    }
 }
 
 /// The plan stage: check the options, select the cases, check that every secret they use is set,
@@ -79,7 +95,8 @@ public struct VerifyPlan: Sendable {
         let whole = Self.wholeRun(set, selection)
         let positions = Dictionary(whole.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
-            for testCase in contract.cases {
+            let shared = PlannedContract(contract)
+            for (index, testCase) in contract.cases.enumerated() {
                 let name = "\(contract.id)/\(testCase.name)"
                 guard let position = positions[name] else { continue }
                 if let shard = selection.shard, !shard.contains(name) { continue }
@@ -111,7 +128,7 @@ public struct VerifyPlan: Sendable {
                 }
                 // Every pattern the body's conditions hold (one, or one among `contains` and lengths).
                 for pattern in testCase.response.body.patterns { _ = Self.compiled(pattern, in: &patterns) }
-                cases.append(PlannedCase(contract: contract, testCase: testCase, responseSchema: schema, position: position, headerPatterns: headerPatterns))
+                cases.append(PlannedCase(contract: shared, index: index, responseSchema: schema, position: position, headerPatterns: headerPatterns))
             }
         }
         for header in options.extraHeaders {
