@@ -214,7 +214,8 @@ final class CurlEngine: @unchecked Sendable {
             curl_easy_cleanup(handle)
             return
         }
-        if let finished, finished.isPlainGET {
+        // A redirect's hop may have shortened the timeout to what was left: reset, not kept.
+        if let finished, finished.isPlainGET, finished.redirects == 0 {
             idle.append((handle, finished.options))
         } else {
             curl_easy_reset(handle)

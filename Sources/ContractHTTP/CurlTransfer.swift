@@ -7,6 +7,11 @@ final class CurlTransfer: @unchecked Sendable {
     private(set) var request: HTTPRequest
     /// Redirects followed so far (``RedirectHop``).
     private(set) var redirects = 0
+    /// When the first hop was configured: ``HTTPOptions/timeout`` is the whole request's, hops
+    /// included, as it was when libcurl followed them.
+    private var started: ContinuousClock.Instant?
+    /// The earlier hops' timings, added to the last's (libcurl added them up the same way).
+    private var earlier = HTTPTimings()
     let options: HTTPOptions
     /// 1 for the first try; a retry is a new transfer with the next number.
     let attempt: Int
@@ -62,6 +67,17 @@ final class CurlTransfer: @unchecked Sendable {
         func set(_ code: CURLcode) { if code != CURLE_OK && failed == CURLE_OK { failed = code } }
 
         if !configured { configureOptions(handle, set) }
+        if options.maxRedirects > 0, started == nil { started = ContinuousClock.now }
+        if redirects > 0, let started {
+            let now = ContinuousClock.now
+            // What is left of the whole request's time; the handle is reset once this hop ends
+            // (``CurlEngine``), so the next transfer gets the full timeout again.
+            let left = options.timeout - (now - started)
+            guard left > .zero else {
+                return TransportError(kind: .timeout, detail: "the request and its redirects took longer than \(Self.milliseconds(options.timeout)) ms")
+            }
+            set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Self.milliseconds(left))))
+        }
         set(ccurl_easy_setopt_string(handle, CURLOPT_URL, request.url))
         set(ccurl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
         set(ccurl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
@@ -181,7 +197,7 @@ final class CurlTransfer: @unchecked Sendable {
         ccurl_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
         // The last hop's URL is its request's (the engine follows redirects itself).
         resume(.success(HTTPResponse(
-            status: status, headers: headers, body: body, httpVersion: Self.versionName(version), timings: timings(handle),
+            status: status, headers: headers, body: body, httpVersion: Self.versionName(version), timings: earlier.adding(timings(handle)),
             effectiveURL: request.url, redirects: redirects)))
     }
 
@@ -205,11 +221,11 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(TransportError(kind: .tooManyRedirects, detail: "more than \(options.maxRedirects) redirects followed"))
         }
         let url = String(cString: target)
-        // libcurl itself would follow only to HTTP(S) (and FTP): a `file:` URL is never fetched.
-        guard RedirectHop.isHTTP(url) else {
-            return .failure(TransportError(kind: .invalidURL, detail: "a redirect to a URL that is not HTTP or HTTPS is not followed"))
-        }
-        return .success(RedirectHop.next(after: request, status: status, target: url))
+        // A `file:`, `ftp:` or app URL is not fetched, and a body is not sent on to another
+        // origin: the redirect is then the answer, checked like any response.
+        guard let next = RedirectHop.next(after: request, status: status, target: url) else { return nil }
+        earlier = earlier.adding(timings(handle))
+        return .success(next)
     }
 
     /// Makes this transfer the next hop's: its request, and buffers emptied for its response.

@@ -44,4 +44,15 @@ public struct HTTPTimings: Sendable, Equatable {
     public var total: Duration = .zero
 
     public init() {}
+
+    /// Each time added to `other`'s: a request's hops, one after another.
+    func adding(_ other: HTTPTimings) -> HTTPTimings {
+        var sum = self
+        sum.dnsLookup += other.dnsLookup
+        sum.connect += other.connect
+        sum.tlsHandshake += other.tlsHandshake
+        sum.firstByte += other.firstByte
+        sum.total += other.total
+        return sum
+    }
 }

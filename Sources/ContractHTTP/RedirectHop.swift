@@ -4,7 +4,7 @@ import CCurl
 /// again to wherever a `Location` points, and `--header 'X-API-Key: …'` would then reach another
 /// host. Here the next request is made from the one before by the rules browsers follow, and a
 /// hop to another origin carries only the headers a browser sends without asking
-/// (``crossOriginHeaders``).
+/// (``crossOriginHeaders``). The timeout covers the hops together, and the timings add up.
 enum RedirectHop {
     /// The statuses whose `Location` is followed (RFC 9110 §15.4); 300 and 304 are answers.
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
@@ -15,8 +15,14 @@ enum RedirectHop {
     static let crossOriginHeaders: [String] = ["Accept", "Accept-Language", "Content-Language", "Content-Type"]
 
     /// The request that follows `request` answered by `status` with a `Location` that libcurl
-    /// resolved to `target` (absolute).
-    static func next(after request: HTTPRequest, status: Int, target: String) -> HTTPRequest {
+    /// resolved to `target` (absolute); nil when it is not followed: a target that is not HTTP
+    /// or HTTPS (libcurl never followed `file:`, and an app's own scheme is no server), or a
+    /// 307 or 308 that would send the request's body to another origin (a body can hold a
+    /// password as well as a header can).
+    static func next(after request: HTTPRequest, status: Int, target: String) -> HTTPRequest? {
+        guard isHTTP(target) else { return nil }
+        let crossesOrigin = origin(of: target) != origin(of: request.url)
+        if crossesOrigin, status == 307 || status == 308, request.body != nil { return nil }
         var next = request
         next.url = target
         // 303 asks for a GET of the target; 301 and 302 turn a POST into a GET, as browsers and
@@ -27,7 +33,7 @@ enum RedirectHop {
             next.body = nil
             next.headers.removeAll { $0.hasName("Content-Type") || $0.hasName("Content-Length") }
         }
-        if origin(of: target) != origin(of: request.url) {
+        if crossesOrigin {
             next.headers.removeAll { header in !crossOriginHeaders.contains { header.hasName($0) } }
         }
         return next
@@ -54,6 +60,8 @@ enum RedirectHop {
         guard let scheme = part(CURLUPART_SCHEME), let host = part(CURLUPART_HOST), let port = part(CURLUPART_PORT, UInt32(CURLU_DEFAULT_PORT)) else {
             return nil
         }
-        return "\(scheme.lowercased())://\(host.lowercased()):\(port)"
+        // An IPv6 address's zone (`fe80::1%eth0`) names the interface: another zone, another host.
+        let zone = part(CURLUPART_ZONEID).map { "%" + $0 } ?? ""
+        return "\(scheme.lowercased())://\(host.lowercased())\(zone):\(port)"
     }
 }

@@ -84,15 +84,52 @@ struct RedirectTests {
         #expect(server.requests.count == 3)
     }
 
-    @Test func aRedirectToAFileIsNotFollowed() async throws {
-        let server = try Self.redirecting(302) { "file:///etc/passwd" }
+    /// Not followed, the redirect is the answer, checked like any response: the server was reached.
+    @Test(arguments: ["file:///etc/passwd", "ftp://127.0.0.1/x", "myapp://callback"])
+    func aRedirectToANonHTTPURLIsTheAnswer(_ target: String) async throws {
+        let server = try Self.redirecting(302) { target }
         defer { server.stop() }
-        let result = await client.send(HTTPRequest(method: "GET", url: server.baseURL + "/start"), options: options())
+        let response = try await send(server.baseURL + "/start")
+        #expect(response.status == 302 && response.redirects == 0 && server.requests.count == 1)
+    }
+
+    /// A body can hold a password as well as a header can: a 307 or 308 that would send it to
+    /// another origin is the answer, not followed.
+    @Test func aBodyIsNotSentOnToAnotherOrigin() async throws {
+        let other = try LoopbackHTTPServer { _, _ in .json(status: 200, "{}") }
+        defer { other.stop() }
+        let target = other.baseURL + "/landing"
+        let server = try Self.redirecting(307) { target }
+        defer { server.stop() }
+        let response = try await send(server.baseURL + "/start", method: "POST", body: Array(#"{"password":"hunter2"}"#.utf8))
+        #expect(response.status == 307 && other.requests.isEmpty)
+        // Without a body, the same redirect is followed.
+        #expect(try await send(server.baseURL + "/start").status == 200)
+    }
+
+    /// The timeout is the whole request's, its hops together (each hop here is within it, the
+    /// three are not), and the timings add the hops up.
+    @Test func theTimeoutCoversEveryHop() async throws {
+        let server = try LoopbackHTTPServer { _, path in
+            Thread.sleep(forTimeInterval: 0.6)
+            switch path {
+            case "/a": return .respond(status: 302, headers: [("Location", "/b")], body: [])
+            case "/b": return .respond(status: 302, headers: [("Location", "/c")], body: [])
+            default: return .json(status: 200, "{}")
+            }
+        }
+        defer { server.stop() }
+        var options = options(5)
+        options.timeout = .seconds(1)
+        let result = await client.send(HTTPRequest(method: "GET", url: server.baseURL + "/a"), options: options)
         guard case .failure(let error) = result else {
-            Issue.record("expected a refusal, got \(result)")
+            Issue.record("expected a timeout, got \(result)")
             return
         }
-        #expect(error.kind == .invalidURL)
+        #expect(error.kind == .timeout)
+        options.timeout = .seconds(30)
+        let response = try await client.send(HTTPRequest(method: "GET", url: server.baseURL + "/a"), options: options).get()
+        #expect(response.redirects == 2 && response.timings.total >= .milliseconds(1_800))
     }
 
     @Test func withoutMaxRedirectsARedirectIsTheResponse() async throws {

@@ -79,7 +79,7 @@ public enum ContractLoader {
             let idLocation = document.location(of: idPointer)
             if let first = idLocations[contract.id] {
                 diagnostics.append(.error(
-                    "duplicate contract id '\(contract.id)', first defined at \(first.file)\(position(first.location))", file: file.path,
+                    "duplicate contract id '\(contract.id)', first defined at \(ShownText.oneLine(first.file))\(position(first.location))", file: file.path,
                     location: idLocation, pointer: idPointer))
                 continue
             }
@@ -87,7 +87,7 @@ public enum ContractLoader {
             let folded = FixturePathName.collisionKey(contract.id)
             if let first = foldedIDs[folded] {
                 diagnostics.append(.error(
-                    "contract id '\(contract.id)' differs only in case from '\(first.id)', first defined at \(first.file)\(position(first.location)); file systems that ignore case would give both one fixture folder",
+                    "contract id '\(contract.id)' differs only in case from '\(first.id)', first defined at \(ShownText.oneLine(first.file))\(position(first.location)); file systems that ignore case would give both one fixture folder",
                     file: file.path, location: idLocation, pointer: idPointer))
             } else {
                 foldedIDs[folded] = (contract.id, file.path, idLocation)
