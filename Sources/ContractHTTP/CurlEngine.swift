@@ -187,23 +187,22 @@ final class CurlEngine: @unchecked Sendable {
                 recycle(handle, after: nil)
                 continue
             }
-            switch code == CURLE_OK ? transfer.redirect(from: handle) : nil {
+            let hop = code == CURLE_OK ? transfer.redirect(from: handle) : nil
+            // The response's status, version and timings are read from the handle before it is
+            // recycled, and it is recycled as the hop just done left it (before `follow`).
+            if hop == nil { transfer.finish(code: code) }
+            recycle(handle, after: transfer)
+            switch hop {
             case .success(let next)?:
                 // The same transfer goes on to the next hop: its task, feeder and cancellation
-                // stay as they were. The handle is kept as the hop just done left it.
-                recycle(handle, after: transfer)
+                // stay as they were.
                 transfer.follow(next)
                 if !start(transfer) { transfer.feeder?.inFlight -= 1 }
             case .failure(let error)?:
                 transfer.fail(error)
                 transfer.feeder?.inFlight -= 1
-                recycle(handle, after: transfer)
             case nil:
-                // Finished before the handle is recycled: the response's status, version and
-                // timings are read from it.
-                transfer.finish(code: code)
                 transfer.feeder?.inFlight -= 1
-                recycle(handle, after: transfer)
             }
         }
     }

@@ -20,8 +20,9 @@ enum RedirectHop {
     /// 307 or 308 that would send the request's body to another origin (a body can hold a
     /// password as well as a header can).
     static func next(after request: HTTPRequest, status: Int, target: String) -> HTTPRequest? {
-        guard isHTTP(target) else { return nil }
-        let crossesOrigin = origin(of: target) != origin(of: request.url)
+        // Parsed once: its scheme says whether it is followed, its origin whether it is the same.
+        guard let targetOrigin = origin(of: target), targetOrigin.hasPrefix("http://") || targetOrigin.hasPrefix("https://") else { return nil }
+        let crossesOrigin = targetOrigin != origin(of: request.url)
         if crossesOrigin, status == 307 || status == 308, request.body != nil { return nil }
         var next = request
         next.url = target
@@ -37,12 +38,6 @@ enum RedirectHop {
             next.headers.removeAll { header in !crossOriginHeaders.contains { header.hasName($0) } }
         }
         return next
-    }
-
-    /// Whether `url` is an HTTP or HTTPS URL libcurl can parse: the only ones a redirect may lead to.
-    static func isHTTP(_ url: String) -> Bool {
-        guard let origin = origin(of: url) else { return false }
-        return origin.hasPrefix("http://") || origin.hasPrefix("https://")
     }
 
     /// Scheme, host and port (the scheme's default when none is written), as libcurl parses the

@@ -14,10 +14,6 @@ final class ConsoleOutput {
         self.buffered = buffered
     }
 
-    func write(_ text: String) {
-        write(utf8: Array(text.utf8))
-    }
-
     /// The console reporter's lines as it built them: appended, no string made.
     func write(utf8 text: [UInt8]) {
         pending += text

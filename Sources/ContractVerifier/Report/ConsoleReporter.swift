@@ -111,7 +111,7 @@ public final class ConsoleReporter: VerifyReporter {
         text.appendUTF8(result.request.url)
         text.appendUTF8(" -> ")
         if let response = result.response {
-            Self.appendDecimal(response.status, to: &text)
+            text.appendUTF8(String(response.status))
             text.append(UInt8(ascii: " "))
             text.appendUTF8(response.httpVersion)
         } else {
@@ -124,14 +124,6 @@ public final class ConsoleReporter: VerifyReporter {
         }
         appendTeardown(result, to: &text)
         return text
-    }
-
-    /// A status code's digits, without the string `String(status)` makes for the usual three.
-    private static func appendDecimal(_ value: Int, to text: inout [UInt8]) {
-        guard (100...999).contains(value) else { return text += String(value).utf8 }
-        text.append(UInt8(ascii: "0") + UInt8(value / 100))
-        text.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
-        text.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     private func appendTeardown(_ result: CaseResult, to text: inout [UInt8]) {
