@@ -7,8 +7,12 @@ extension DocumentDecoder {
             error("'headers' must be an object of header names to values, found \(describe(field.value))", at: field.pointer)
             return []
         }
+        let named = uniqueHeaderNames(field)
+        // At its size from the start: a case's few headers grown one by one left room for as
+        // many again in every case of a large contract.
         var headers: [HeaderField] = []
-        for (name, member) in uniqueHeaderNames(field) {
+        headers.reserveCapacity(named.count)
+        for (name, member) in named {
             if member.value.isNull, allowRemoval {
                 headers.append(HeaderField(name: name, value: nil))
             } else if member.value.stringValue == nil {
@@ -23,8 +27,10 @@ extension DocumentDecoder {
 
     /// The members of a headers object whose names are valid tokens and unique regardless of case.
     mutating func uniqueHeaderNames(_ field: Field) -> [(String, Field)] {
+        let members = field.members
         var result: [(String, Field)] = []
-        for (name, member) in field.members {
+        result.reserveCapacity(members.count)
+        for (name, member) in members {
             guard Self.isHeaderName(name) else {
                 error(
                     "invalid header name '\(name)': a header name is one or more letters, digits or !#$%&'*+-.^_`|~",
@@ -61,8 +67,10 @@ extension DocumentDecoder {
             error("'query' must be an object of parameter names to values, found \(describe(field.value))", at: field.pointer)
             return []
         }
+        let members = field.members
         var items: [QueryItem] = []
-        for (name, member) in field.members {
+        items.reserveCapacity(members.count)
+        for (name, member) in members {
             switch member.value {
             case .null where allowRemoval:
                 items.append(QueryItem(name: name, values: nil))

@@ -9,6 +9,11 @@ struct DocumentDecoder {
     /// Every placeholder string read so far that captures a variable, with where it is, for the
     /// capture checks of a case (the others have nothing to check).
     var templateUses: [(template: TemplateString, pointer: JSONPointer)] = []
+    /// Texts with placeholders parsed so far, shared by every value that writes the same text:
+    /// a large contract writes `Bearer ${env:TOKEN}` in every case, and each parse was an array
+    /// of its own. At most ``maxParsedTemplates`` are kept; texts past them are parsed each time.
+    var parsedTemplates: [String: TemplateString] = [:]
+    static let maxParsedTemplates = 1024
     /// Patterns already found to compile: a large contract repeats one in every case.
     var validPatterns: Set<String> = []
     /// The expectation of each single status read so far, shared by every case that says it.
@@ -149,7 +154,9 @@ struct DocumentDecoder {
         // the document's string): most header and query values.
         if !text.utf8.contains(UInt8(ascii: "$")) { return TemplateString(literal: text) }
         do {
-            let template = try TemplateString(parsing: text)
+            let template: TemplateString
+            if let parsed = parsedTemplates[text] { template = parsed } else { template = try TemplateString(parsing: text) }
+            if parsedTemplates.count < Self.maxParsedTemplates { parsedTemplates[text] = template }
             if !template.capturedVariables.isEmpty { templateUses.append((template, pointer)) }
             return template
         } catch {
