@@ -48,7 +48,7 @@ let package = Package(
         // What a request to an endpoint must be, read off the wire and checked: shared by lint,
         // fixtures, the stubs and the mock server; no Foundation.
         .target(name: "ContractRequests", dependencies: ["ContractJSON", "ContractSchema"]),
-        .target(name: "ContractModel", dependencies: ["ContractJSON", "ContractSchema", "ContractRequests"]),
+        .target(name: "ContractModel", dependencies: ["ContractJSON", "ContractSchema", "ContractRequests", "ContractFiles"]),
         // libcurl (libcurl4-openssl-dev on Debian and Ubuntu); only ContractHTTP imports it.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "ContractHTTP", dependencies: ["CCurl"]),

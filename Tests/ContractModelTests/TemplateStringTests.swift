@@ -12,6 +12,31 @@ struct TemplateStringTests {
         #expect(template.description == "Bearer ${env:MARKET_TOKEN} for ${capture:id}, cost $5, literal $${env:X}")
     }
 
+    /// A text without placeholders has one form however it was made (parsed, a literal, literal
+    /// segments), so it compares and hashes alike, and reads back as one literal segment.
+    @Test func aLiteralTextHasOneFormHoweverItIsMade() throws {
+        let forms = [
+            try TemplateString(parsing: "cost $5, literal $${env:X}"), TemplateString(literal: "cost $5, literal ${env:X}"),
+            TemplateString(segments: [.literal("cost $5, "), .literal("literal ${env:X}")]),
+        ]
+        for form in forms {
+            #expect(form == forms[0])
+            #expect(form.hashValue == forms[0].hashValue)
+            #expect(form.literalText == "cost $5, literal ${env:X}")
+            #expect(form.segments == [.literal("cost $5, literal ${env:X}")])
+            #expect(form.description == "cost $5, literal $${env:X}")
+            #expect(!form.mentionsEnvironment && form.capturedVariables.isEmpty && form.uniqueNames.isEmpty)
+        }
+        #expect(TemplateString(literal: "") == TemplateString(segments: []))
+        #expect(TemplateString(literal: "").segments.isEmpty)
+        let withPlaceholder = try TemplateString(parsing: "Bearer ${env:TOKEN}")
+        #expect(withPlaceholder.literalText == nil)
+        #expect(withPlaceholder.mentionsEnvironment)
+        var changed = withPlaceholder
+        changed.segments = [.literal("Bearer x")]
+        #expect(changed == TemplateString(literal: "Bearer x"))
+    }
+
     @Test(arguments: [
         ("${env:TOKEN", "unterminated placeholder '${env:TOKEN', expected '}' (write '$${' for a literal '${')"),
         ("${TOKEN}", "placeholder '${TOKEN}' needs a kind, expected '${env:NAME}', '${capture:NAME}' or '${unique:NAME}'"),

@@ -58,6 +58,22 @@ struct InputLimitTests {
         #expect(result.stderr.contains("big.yaml: warning: the file is too large: the import reads at most 64 MiB a file; what refers to it is left out"), "\(result.stderr)")
     }
 
+    /// A file in a contract tree past the limit (a dump saved as `.json`) is reported at its path
+    /// and never read; the rest of the tree is still loaded and checked.
+    @Test func aContractFileOverTheLimitIsReportedUnread() async throws {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("contracts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            {"id": "items.get", "request": {"method": "GET", "path": "/items"}, "cases": [{"name": "ok", "response": {"status": 200}}]}
+            """.write(toFile: path("contracts/items.json"), atomically: false, encoding: .utf8)
+        try sparse("contracts/dump.json", size: 1 << 30 + 1, startingWith: "{")
+        let result = try await ContractBinary.run(["lint", "contracts"], in: folder)
+        #expect(result.exitCode == 2, "lint's exit code for errors: \(result.stdout)\(result.stderr)")
+        let output = result.stdout + result.stderr
+        #expect(output.contains("contracts/dump.json: error: the file is too large: a contract or schema file is at most 1 GiB"), "\(output)")
+        #expect(!output.contains("items.json"), "the other contract loads cleanly: \(output)")
+    }
+
     @Test func anIgnoreFileOverTheLimitsIsRefused() async throws {
         try FileManager.default.createDirectory(atPath: path("old"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,4 @@
+import ContractFiles
 import Foundation
 
 /// The I/O edge of loading: lists and reads every `.json` file under a directory, in a stable order.
@@ -27,12 +28,22 @@ public enum ContractSourceReader {
         let root = directory.hasSuffix("/") ? directory : directory + "/"
         return relativePaths.map { relative in
             let path = prefix + relative
-            switch readBytes(root + relative) {
+            switch InputFile.read(root + relative, limit: maxFileBytes) {
             case .success(let bytes): return SourceFile(path: path, relativePath: relative, bytes: bytes)
-            case .failure(let error): return SourceFile(path: path, relativePath: relative, bytes: [], readError: "cannot read the file: \(error.reason)")
+            case .failure(.tooLarge):
+                return SourceFile(path: path, relativePath: relative, bytes: [], readError:
+                    "the file is too large: a contract or schema file is at most \(InputFile.describe(bytes: maxFileBytes))")
+            case .failure(let failure):
+                return SourceFile(path: path, relativePath: relative, bytes: [], readError: "cannot read the file: \(InputFile.reason(failure))")
             }
         }
     }
+
+    /// The largest contract or schema file read. Loading takes about five times a file's size
+    /// (its text while it is parsed, then its tree, locations and model), so one this large
+    /// already needs some 5 GB; a file past it (a log or a dump saved as `.json` in the tree) is
+    /// reported, never read into memory. The largest real contracts are tens of megabytes.
+    public static let maxFileBytes = 1 << 30
 
     /// Folders deeper than this are not listed: a tree of contracts is a few levels deep, and a
     /// loop of bind mounts must end.
@@ -63,36 +74,6 @@ public enum ContractSourceReader {
             _ = list(folder + "/" + name, relative: relative + name + "/", into: &paths, depth: depth + 1)
         }
         return true
-    }
-
-    struct FileError: Error {
-        var reason: String
-    }
-
-    /// A file's bytes, read straight into the array the parser takes.
-    private static func readBytes(_ path: String) -> Result<[UInt8], FileError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(FileError(reason: String(cString: strerror(errno)).lowercased())) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(FileError(reason: String(cString: strerror(errno)).lowercased())) }
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
-            let read = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.read(descriptor, base + count, buffer.count - count)
-            }
-            if read < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileError(reason: String(cString: strerror(errno)).lowercased()))
-            }
-            if read == 0 { break }
-            count += read
-        }
-        bytes.removeLast(bytes.count - count)
-        return .success(bytes)
     }
 
     /// `contracts` and `contracts/` both display as `contracts/…`; `.` displays bare paths.

@@ -12,14 +12,58 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
         case unique(String)
     }
 
-    public var segments: [Segment]
+    /// A text without placeholders (most header, query and path values) is kept as its string:
+    /// an array of one segment was an allocation of its own for each of them, some 64 bytes for
+    /// every value of every case of a large contract. One text has one form (``storage(_:)``),
+    /// so equality and hashing need not look through them.
+    private enum Storage: Sendable, Hashable {
+        case literal(String)
+        case segments([Segment])
+    }
+
+    private var storage: Storage
+
+    /// The template's pieces in order; none for an empty text. A literal text is one `.literal`
+    /// segment, made for the caller: code that runs for every request reads ``literalText`` first.
+    public var segments: [Segment] {
+        get {
+            switch storage {
+            case .literal(let text): text.isEmpty ? [] : [.literal(text)]
+            case .segments(let segments): segments
+            }
+        }
+        set { storage = Self.storage(newValue) }
+    }
+
+    /// The segments of a template that has placeholders; none for a literal text, without
+    /// making the array ``segments`` makes for one (these are asked for every request sent).
+    private var withPlaceholders: [Segment] {
+        if case .segments(let segments) = storage { return segments }
+        return []
+    }
+
+    /// The text when it has no placeholder (`$${` already read as `${`), else nil.
+    public var literalText: String? {
+        if case .literal(let text) = storage { return text }
+        return nil
+    }
 
     public init(segments: [Segment]) {
-        self.segments = segments
+        storage = Self.storage(segments)
     }
 
     public init(literal: String) {
-        segments = literal.isEmpty ? [] : [.literal(literal)]
+        storage = .literal(literal)
+    }
+
+    /// The one form of `segments`: literal text, joined, when there is no placeholder.
+    private static func storage(_ segments: [Segment]) -> Storage {
+        var text = ""
+        for segment in segments {
+            guard case .literal(let literal) = segment else { return .segments(segments) }
+            text += literal
+        }
+        return .literal(text)
     }
 
     public static let placeholderKinds = ["env", "capture", "unique"]
@@ -85,20 +129,20 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var environmentVariables: [String] {
-        segments.compactMap { if case .env(let name) = $0 { name } else { nil } }
+        withPlaceholders.compactMap { if case .env(let name) = $0 { name } else { nil } }
     }
 
     /// Whether an `${env:…}` placeholder appears: the value is then a secret where it is shown.
     public var mentionsEnvironment: Bool {
-        segments.contains { if case .env = $0 { true } else { false } }
+        withPlaceholders.contains { if case .env = $0 { true } else { false } }
     }
 
     public var capturedVariables: [String] {
-        segments.compactMap { if case .capture(let name) = $0 { name } else { nil } }
+        withPlaceholders.compactMap { if case .capture(let name) = $0 { name } else { nil } }
     }
 
     public var uniqueNames: [String] {
-        segments.compactMap { if case .unique(let name) = $0 { name } else { nil } }
+        withPlaceholders.compactMap { if case .unique(let name) = $0 { name } else { nil } }
     }
 
     /// The text as written, with `$${` for literal `${`.

@@ -41,7 +41,7 @@ struct Bindings: Sendable {
 
     private func render(_ template: TemplateString, redacted: Bool) -> String {
         // Most values are plain text: the literal itself, not a copy built up from empty.
-        if template.segments.count == 1, case .literal(let literal) = template.segments[0] { return literal }
+        if let literal = template.literalText { return literal }
         var text = ""
         for segment in template.segments {
             switch segment {

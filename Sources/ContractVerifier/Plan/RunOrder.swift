@@ -57,9 +57,9 @@ struct ResourceAccess: Sendable {
             case .literal(let literal):
                 text += literal
             case .placeholder(let name):
-                let value = parameters[name]?.segments ?? []
-                if value.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-                    text += value.map { if case .literal(let literal) = $0 { literal } else { "" } }.joined()
+                // No value is no text; a value with a placeholder is known only at run time.
+                if let value = parameters[name].map(\.literalText) ?? "" {
+                    text += value
                 } else {
                     // Marked so the segment it lands in is read as "any".
                     text += "\u{0}"
