@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one way a command reads a file a person named (a report, a baseline, an ignore file, an
-/// OpenAPI document): whole, but never more than a limit. Such a file may be anything, a device
+/// OpenAPI document, the files of a contract tree): whole, but never more than a limit. Such a file may be anything, a device
 /// or a file that grows while it is read included, and one of any size would be read into
 /// memory whole. Each format states its limit, far beyond real use, and says when it is reached.
 ///

@@ -124,18 +124,18 @@ extension JSONObject: Hashable {
 /// A member name compared by its UTF-8 bytes. JSON names are sequences of code points (RFC 8259
 /// §8.3): `"é"` written as one code point and as `e` with a combining accent are two names, which
 /// Swift's `String` equality (canonical equivalence) would make one, dropping a member.
-struct ByteKey: Hashable {
-    let text: String
+package struct ByteKey: Hashable {
+    package let text: String
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 
-    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
+    package static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
         ByteComparison.equal(lhs.text, rhs.text)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }

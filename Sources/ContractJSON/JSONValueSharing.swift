@@ -30,6 +30,11 @@ struct JSONValueSharing {
     /// Open addressing: each slot holds an entry's index + 1 (0 when empty) and its hash's high bits.
     private var slots: [(index: UInt32, tag: UInt32)] = []
     private var entries: [Entry] = []
+    /// Texts remembered at most: what repeats in a contract (a `$ref`, a header matcher, an
+    /// error body) is met early and met again and again; a document of mostly different texts
+    /// (the cases of a varied contract) filled the table with texts never seen twice, 7 MB of
+    /// entries for a 22 MB contract, held while it was parsed. Later texts are read as usual.
+    static let maxEntries = 1 << 16
     /// A lookup gives up after this many probes (the value is then built as usual).
     private static let maxProbes = 32
 
@@ -60,6 +65,7 @@ struct JSONValueSharing {
     /// Records the value of a text a lookup did not find (nothing else of the same text can have
     /// been recorded since: a text does not hold itself).
     mutating func remember(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, as value: JSONValue, at place: Place) {
+        guard entries.count < Self.maxEntries else { return }
         if (entries.count + 1) * 2 > slots.count { grow() }
         entries.append(Entry(text: text, hash: hash, value: value, place: place))
         insert(entries.count - 1)

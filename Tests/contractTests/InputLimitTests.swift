@@ -66,7 +66,7 @@ struct InputLimitTests {
         try """
             {"id": "items.get", "request": {"method": "GET", "path": "/items"}, "cases": [{"name": "ok", "response": {"status": 200}}]}
             """.write(toFile: path("contracts/items.json"), atomically: false, encoding: .utf8)
-        try sparse("contracts/dump.json", size: 1 << 30 + 1, startingWith: "{")
+        try sparse("contracts/dump.json", size: (1 << 30) + 1, startingWith: "{")
         let result = try await ContractBinary.run(["lint", "contracts"], in: folder)
         #expect(result.exitCode == 2, "lint's exit code for errors: \(result.stdout)\(result.stderr)")
         let output = result.stdout + result.stderr

@@ -12,7 +12,8 @@ struct DocumentDecoder {
     /// Texts with placeholders parsed so far, shared by every value that writes the same text:
     /// a large contract writes `Bearer ${env:TOKEN}` in every case, and each parse was an array
     /// of its own. At most ``maxParsedTemplates`` are kept; texts past them are parsed each time.
-    var parsedTemplates: [String: TemplateString] = [:]
+    /// By bytes: `é` written as one code point and as `e` and an accent are two texts to send.
+    var parsedTemplates: [ByteKey: TemplateString] = [:]
     static let maxParsedTemplates = 1024
     /// Patterns already found to compile: a large contract repeats one in every case.
     var validPatterns: Set<String> = []
@@ -155,8 +156,12 @@ struct DocumentDecoder {
         if !text.utf8.contains(UInt8(ascii: "$")) { return TemplateString(literal: text) }
         do {
             let template: TemplateString
-            if let parsed = parsedTemplates[text] { template = parsed } else { template = try TemplateString(parsing: text) }
-            if parsedTemplates.count < Self.maxParsedTemplates { parsedTemplates[text] = template }
+            if let parsed = parsedTemplates[ByteKey(text)] {
+                template = parsed
+            } else {
+                template = try TemplateString(parsing: text)
+                if parsedTemplates.count < Self.maxParsedTemplates { parsedTemplates[ByteKey(text)] = template }
+            }
             if !template.capturedVariables.isEmpty { templateUses.append((template, pointer)) }
             return template
         } catch {

@@ -14,8 +14,8 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
 
     /// A text without placeholders (most header, query and path values) is kept as its string:
     /// an array of one segment was an allocation of its own for each of them, some 64 bytes for
-    /// every value of every case of a large contract. One text has one form (``storage(_:)``),
-    /// so equality and hashing need not look through them.
+    /// every value of every case of a large contract. A text without placeholders has one form
+    /// however it was made (``storage(_:)``), so equality and hashing need not look through them.
     private enum Storage: Sendable, Hashable {
         case literal(String)
         case segments([Segment])
@@ -40,6 +40,13 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
     private var withPlaceholders: [Segment] {
         if case .segments(let segments) = storage { return segments }
         return []
+    }
+
+    /// The name when the template is nothing but one `${capture:…}` (a followed link, a value
+    /// that keeps the captured type), else nil; without making ``segments``.
+    public var singleCapture: String? {
+        if case .segments(let segments) = storage, segments.count == 1, case .capture(let name) = segments[0] { return name }
+        return nil
     }
 
     /// The text when it has no placeholder (`$${` already read as `${`), else nil.
@@ -147,7 +154,8 @@ public struct TemplateString: Sendable, Hashable, CustomStringConvertible {
 
     /// The text as written, with `$${` for literal `${`.
     public var description: String {
-        segments.map {
+        if let literal = literalText { return literal.contains("${") ? literal.replacing("${", with: "$${") : literal }
+        return withPlaceholders.map {
             switch $0 {
             case .literal(let text): text.replacing("${", with: "$${")
             case .env(let name): "${env:\(name)}"

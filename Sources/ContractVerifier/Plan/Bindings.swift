@@ -60,7 +60,7 @@ struct Bindings: Sendable {
         switch body {
         case .string(let string):
             guard string.mayHoldPlaceholder, let template = try? TemplateString(parsing: string) else { return body }
-            if template.segments.count == 1, case .capture(let name) = template.segments[0], let value = captures[name] {
+            if let name = template.singleCapture, let value = captures[name] {
                 return value
             }
             return .string(render(template, redacted: redacted))
@@ -91,7 +91,7 @@ extension Bindings {
     }
 
     func describe(_ template: TemplateString) -> String {
-        if template.segments.count == 1, case .capture(let name) = template.segments[0] {
+        if let name = template.singleCapture {
             let value = captures[name].map { ResponseChecker.clip(CanonicalJSONWriter(style: .compact).string($0), to: 80) } ?? "not captured"
             return "the captured '\(name)' (\(value))"
         }

@@ -62,7 +62,7 @@ struct RequestBuilder: Sendable {
         if let link {
             // A link that is one captured value resolves against the request that gave it.
             var referrer: String?
-            if link.segments.count == 1, case .capture(let name) = link.segments[0] { referrer = bindings.linkReferrers[name] }
+            if let name = link.singleCapture { referrer = bindings.linkReferrers[name] }
             let sent = try FollowedLink.resolve(bindings.render(link), baseURL: baseURL, referrer: referrer).get()
             let shown = secret(link) ? (try? FollowedLink.resolve(bindings.display(link), baseURL: baseURL, referrer: referrer).get()) ?? Secrets.mask : sent
             followed = (sent, shown)

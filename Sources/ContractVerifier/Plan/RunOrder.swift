@@ -57,12 +57,13 @@ struct ResourceAccess: Sendable {
             case .literal(let literal):
                 text += literal
             case .placeholder(let name):
-                // No value is no text; a value with a placeholder is known only at run time.
-                if let value = parameters[name].map(\.literalText) ?? "" {
-                    text += value
-                } else {
-                    // Marked so the segment it lands in is read as "any".
-                    text += "\u{0}"
+                switch parameters[name] {
+                case nil:
+                    break  // no value: no text
+                case let value?:
+                    // A value with a placeholder is known only at run time: marked so the segment
+                    // it lands in is read as "any".
+                    text += value.literalText ?? "\u{0}"
                 }
             }
         }
