@@ -1,4 +1,4 @@
-/// Where each value (and each object key) of a parsed document starts, in one flat table of 16
+/// Where each value (and each object key) of a parsed document starts, in one flat table of 12
 /// bytes a value, against a ``JSONSourceMap`` node and an array for every container. A
 /// container's children (an object's members in ``JSONObject`` order, duplicates folded as the
 /// value folds them) sit next to one another, so the entry of a pointer is found by one step
@@ -12,17 +12,23 @@ struct JSONLocations: Sendable {
         /// Where the member's key starts; ``noKey`` for array elements and the root.
         var keyOffset: UInt32
         var offset: UInt32
-        /// The index of the entry of the first child; the rest follow it.
-        var firstChild: UInt32
-        /// Where the container whose children those are starts: `offset`, or the first
-        /// occurrence's for a repeated text.
-        var childBase: UInt32
+        /// A container's children: the index of the first one's entry (the rest follow it), or,
+        /// with ``repeatsText`` set, the index in ``JSONLocations/repeated`` of the earlier
+        /// occurrence whose children they are. Unused for a scalar.
+        ///
+        /// Where the children's offsets were measured from is the container's own offset but for
+        /// a repeated text, so it is kept only for those, beside the table: a fourth field in
+        /// every entry for them was a quarter of the table (2.4 MB of a 22 MB contract's).
+        var children: UInt32
 
         static let noKey = UInt32.max
+        static let repeatsText: UInt32 = 1 << 31
     }
 
     /// Children blocks, innermost containers first; the root's entry last.
     var entries: Table
+    /// For each container that repeats an earlier one's text: where that one starts, and its first child.
+    var repeated: [JSONValueSharing.Place]
 
     /// A place in the table on a walk down from the root: an entry, and how far its stored
     /// offsets are from the occurrence walked (non-zero inside a repeated text).
@@ -38,8 +44,13 @@ struct JSONLocations: Sendable {
 
     /// Child `position` (an array index, or a member's position) of the container at `step`.
     func child(_ position: Int, of step: Step) -> Step {
-        let shift = step.offset - Int(step.entry.childBase)
-        return Step(entry: entries[Int(step.entry.firstChild) + position], shift: shift)
+        let link = step.entry.children
+        guard link & Entry.repeatsText != 0 else {
+            // Its own children, measured from where it starts: the shift is its parent's.
+            return Step(entry: entries[Int(link) + position], shift: step.shift)
+        }
+        let first = repeated[Int(link & ~Entry.repeatsText)]
+        return Step(entry: entries[Int(first.firstChild) + position], shift: step.offset - Int(first.offset))
     }
 
     /// The entries in blocks of a fixed size, filled one after another. One array grown by
@@ -92,9 +103,12 @@ struct JSONLocations: Sendable {
         }
     }
 
-    /// Offsets fit in 32 bits; larger documents are parsed without locations.
+    /// Whether a document of this size is located: its offsets fit in 32 bits and its entries'
+    /// indices below the flag of ``Entry/children``. Larger ones (2 GiB and more) are parsed
+    /// without locations.
     static func fits(_ byteCount: Int) -> Bool {
-        byteCount < Int(UInt32.max)
+        // A value is at least one byte, so fewer entries than bytes: below the flag of `children`.
+        byteCount < Int(Entry.repeatsText)
     }
 }
 

@@ -27,6 +27,8 @@ struct JSONTreeSink: JSONSink {
     private var pendingLocations: [JSONLocations.Entry] = []
     /// The children blocks of the closed containers.
     private var table = JSONLocations.Table()
+    /// The first occurrence of each container that repeats one's text (``JSONLocations/repeated``).
+    private var repeated: [JSONValueSharing.Place] = []
     private(set) var duplicates: [PendingDuplicate] = []
     /// A container looked up and not found (``reuse(_:at:)``), which opens next.
     private var unseen: (offset: Int, hash: UInt64)?
@@ -49,7 +51,7 @@ struct JSONTreeSink: JSONSink {
         guard tracksLocations, let root = pendingLocations.last else { return (value, nil) }
         table.append(root)
         table.trim()
-        return (value, JSONLocations(entries: table))
+        return (value, JSONLocations(entries: table, repeated: repeated))
     }
 
     mutating func mayReuse() -> Bool {
@@ -70,7 +72,7 @@ struct JSONTreeSink: JSONSink {
             switch sharing.lookUp(text) {
             case .found(let value, let place):
                 missesAtDepth[depth] = 0
-                finish(value, at: offset, firstChild: place.firstChild, childBase: place.offset)
+                finish(value, at: offset, children: repeatedChildren(place))
                 return true
             case .vacant(let hash):
                 unseen = (offset, hash)
@@ -100,10 +102,10 @@ struct JSONTreeSink: JSONSink {
     }
 
     mutating func key(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inPlace: Bool) {
-        // A placeholder the member's value fills in (``finish(_:at:firstChild:childBase:)``).
+        // A placeholder the member's value fills in (``finish(_:at:children:)``).
         pending.append(JSONObject.Member(key: makeString(bytes, inPlace: inPlace), value: .null))
         if tracksLocations {
-            pendingLocations.append(JSONLocations.Entry(keyOffset: UInt32(truncatingIfNeeded: offset), offset: 0, firstChild: 0, childBase: 0))
+            pendingLocations.append(JSONLocations.Entry(keyOffset: UInt32(truncatingIfNeeded: offset), offset: 0, children: 0))
         }
     }
 
@@ -118,7 +120,7 @@ struct JSONTreeSink: JSONSink {
     }
 
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inPlace: Bool) {
-        finish(.string(makeString(bytes, inPlace: inPlace)), at: offset, firstChild: 0, childBase: 0)
+        finish(.string(makeString(bytes, inPlace: inPlace)), at: offset, children: 0)
     }
 
     private mutating func open(at offset: Int, isObject: Bool) {
@@ -134,19 +136,19 @@ struct JSONTreeSink: JSONSink {
             let place = JSONValueSharing.Place(offset: UInt32(truncatingIfNeeded: frame.offset), firstChild: firstChild)
             sharing.remember(text, hash: hash, as: value, at: place)
         }
-        finish(value, at: frame.offset, firstChild: firstChild, childBase: UInt32(truncatingIfNeeded: frame.offset))
+        finish(value, at: frame.offset, children: firstChild)
     }
 
     mutating func number(_ number: JSONNumber, at offset: Int) {
-        finish(.number(number), at: offset, firstChild: 0, childBase: 0)
+        finish(.number(number), at: offset, children: 0)
     }
 
     mutating func bool(_ value: Bool, at offset: Int) {
-        finish(.bool(value), at: offset, firstChild: 0, childBase: 0)
+        finish(.bool(value), at: offset, children: 0)
     }
 
     mutating func null(at offset: Int) {
-        finish(.null, at: offset, firstChild: 0, childBase: 0)
+        finish(.null, at: offset, children: 0)
     }
 
     /// A string or key, shared with an earlier one of the same text when values are shared. A
@@ -164,6 +166,14 @@ struct JSONTreeSink: JSONSink {
         return string
     }
 
+    /// The ``JSONLocations/Entry/children`` of a container that repeats the text of the one at
+    /// `place`: its children are that one's, found through the list of repeated texts.
+    private mutating func repeatedChildren(_ place: JSONValueSharing.Place) -> UInt32 {
+        guard tracksLocations else { return 0 }
+        repeated.append(place)
+        return JSONLocations.Entry.repeatsText | UInt32(truncatingIfNeeded: repeated.count - 1)
+    }
+
     /// Moves the locations of a closing container's children into the table; returns where they start.
     private mutating func closeLocations(from start: Int) -> UInt32 {
         guard tracksLocations else { return 0 }
@@ -176,9 +186,9 @@ struct JSONTreeSink: JSONSink {
     /// Puts a finished value in its container: after the elements of an array, or into the
     /// member its key started. A repeated key keeps its first position and its last value (as
     /// ECMAScript does), and is reported.
-    private mutating func finish(_ value: JSONValue, at offset: Int, firstChild: UInt32, childBase: UInt32) {
-        let location = JSONLocations.Entry(
-            keyOffset: JSONLocations.Entry.noKey, offset: UInt32(truncatingIfNeeded: offset), firstChild: firstChild, childBase: childBase)
+    /// - Parameter children: the entry's ``JSONLocations/Entry/children``; 0 for a scalar.
+    private mutating func finish(_ value: JSONValue, at offset: Int, children: UInt32) {
+        let location = JSONLocations.Entry(keyOffset: JSONLocations.Entry.noKey, offset: UInt32(truncatingIfNeeded: offset), children: children)
         guard let top = frames.indices.last, frames[top].isObject else {
             pending.append(JSONObject.Member(key: "", value: value))
             if tracksLocations { pendingLocations.append(location) }
@@ -189,8 +199,7 @@ struct JSONTreeSink: JSONSink {
             pending[last].value = value
             if tracksLocations {
                 pendingLocations[last].offset = location.offset
-                pendingLocations[last].firstChild = firstChild
-                pendingLocations[last].childBase = childBase
+                pendingLocations[last].children = children
             }
             index(last, in: top)
             return
@@ -200,7 +209,7 @@ struct JSONTreeSink: JSONSink {
             duplicates.append(PendingDuplicate(
                 pointer: JSONPointer(tokens: path() + [pending[last].key]), offset: Int(keyOffset),
                 firstOffset: Int(pendingLocations[existing].keyOffset)))
-            pendingLocations[existing] = JSONLocations.Entry(keyOffset: keyOffset, offset: location.offset, firstChild: firstChild, childBase: childBase)
+            pendingLocations[existing] = JSONLocations.Entry(keyOffset: keyOffset, offset: location.offset, children: children)
             pendingLocations.removeLast()
         }
         pending[existing].value = value

@@ -34,7 +34,7 @@ struct JSONValueSharing {
     /// error body) is met early and met again and again; a document of mostly different texts
     /// (the cases of a varied contract) filled the table with texts never seen twice, 7 MB of
     /// entries for a 22 MB contract, held while it was parsed. Later texts are read as usual.
-    static let maxEntries = 1 << 16
+    static let maxEntries = 1 << 15
     /// A lookup gives up after this many probes (the value is then built as usual).
     private static let maxProbes = 32
 

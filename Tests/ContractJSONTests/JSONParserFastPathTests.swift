@@ -149,6 +149,37 @@ struct JSONParserFastPathTests {
         #expect(sharedError == plainError)
     }
 
+    /// Every value and key of texts that repeat inside texts that repeat (the children of a
+    /// repeat found through the list of repeated texts, shifted level by level) is placed where a
+    /// parse without sharing places it.
+    @Test func everyPlaceInNestedRepeatsMatchesAPlainParse() throws {
+        let text = """
+            {"a": {"p": [1, 2]}, "list": [{"q": {"p": [1, 2]}, "n": [3, 4]},
+               {"q": {"p": [1, 2]}, "n": [3, 4]}, [{"q": {"p": [1, 2]}, "n": [3, 4]}]],
+             "z": {"q": {"p": [1, 2]},   "n": [3, 4]}, "y": [{"q": {"p": [1, 2]}, "n": [3, 4]}]}
+            """
+        let shared = try JSONParser(sharesValues: true).parse(text)
+        let plain = try JSONParser().parse(text)
+        #expect(shared.value == plain.value)
+        var pointers: [JSONPointer] = []
+        func collect(_ value: JSONValue, _ pointer: JSONPointer) {
+            pointers.append(pointer)
+            switch value {
+            case .array(let elements): for (index, element) in elements.enumerated() { collect(element, pointer.appending(index)) }
+            case .object(let object): for member in object.members { collect(member.value, pointer.appending(member.key)) }
+            default: break
+            }
+        }
+        collect(plain.value, .root)
+        #expect(pointers.count == 48)
+        for pointer in pointers {
+            #expect(shared.location(of: pointer) == plain.location(of: pointer), "\(pointer)")
+            #expect(shared.keyLocation(of: pointer) == plain.keyLocation(of: pointer), "\(pointer)")
+        }
+        let sharedList = try #require(shared.value.objectValue?["list"]?.arrayValue)
+        #expect(sharedList[0].sharesStorage(with: sharedList[1]), "the repeat is read once, so its children are found through the list")
+    }
+
     /// A repeated text is one stored value, and that is known at once; values stored apart are not
     /// said to share, however equal.
     @Test func repeatedTextsShareStorage() throws {
