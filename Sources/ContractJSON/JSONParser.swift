@@ -7,7 +7,8 @@
 public struct JSONParser: Sendable {
     /// Deeper documents are rejected rather than risking the stack; 512 is far beyond real API data.
     public var maxDepth: Int
-    /// Record where every value and key starts (``JSONDocument/location(of:)``).
+    /// Record where every value and key starts (``JSONDocument/location(of:)``), and which keys
+    /// repeat. A document of 2 GiB or more is read without either (``JSONLocations/fits(_:)``).
     public var tracksLocations: Bool
 
     /// Keep one copy of each small value the document repeats (``JSONValueSharing``): far less
@@ -28,7 +29,8 @@ public struct JSONParser: Sendable {
     }
 
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
-        // Offsets are kept in 32 bits: a larger document is read without locations.
+        // Offsets are kept in 32 bits, and entries' indices below a flag bit: a document of
+        // 2 GiB or more is read without locations (nor repeated keys, which are placed by them).
         var sink = JSONTreeSink(tracksLocations: tracksLocations && JSONLocations.fits(bytes.count), sharesValues: sharesValues)
         try read(bytes, into: &sink)
         let (value, locations) = sink.finish()

@@ -27,8 +27,10 @@ struct JSONTreeSink: JSONSink {
     private var pendingLocations: [JSONLocations.Entry] = []
     /// The children blocks of the closed containers.
     private var table = JSONLocations.Table()
-    /// The first occurrence of each container that repeats one's text (``JSONLocations/repeated``).
+    /// The first occurrence of each container whose text repeats (``JSONLocations/repeated``),
+    /// and where each is in that list, by its offset and first child.
     private var repeated: [JSONValueSharing.Place] = []
+    private var repeatedIndex: [UInt64: UInt32] = [:]
     private(set) var duplicates: [PendingDuplicate] = []
     /// A container looked up and not found (``reuse(_:at:)``), which opens next.
     private var unseen: (offset: Int, hash: UInt64)?
@@ -51,7 +53,8 @@ struct JSONTreeSink: JSONSink {
         guard tracksLocations, let root = pendingLocations.last else { return (value, nil) }
         table.append(root)
         table.trim()
-        return (value, JSONLocations(entries: table, repeated: repeated))
+        repeatedIndex = [:]
+        return (value, JSONLocations(entries: table, repeated: repeated.withUnsafeBufferPointer { Array($0) }))
     }
 
     mutating func mayReuse() -> Bool {
@@ -167,11 +170,16 @@ struct JSONTreeSink: JSONSink {
     }
 
     /// The ``JSONLocations/Entry/children`` of a container that repeats the text of the one at
-    /// `place`: its children are that one's, found through the list of repeated texts.
+    /// `place`: its children are that one's, found through the list of repeated texts, which has
+    /// each text once however often it repeats (a large contract repeats a few in every case).
     private mutating func repeatedChildren(_ place: JSONValueSharing.Place) -> UInt32 {
         guard tracksLocations else { return 0 }
+        let key = UInt64(place.offset) << 32 | UInt64(place.firstChild)
+        if let index = repeatedIndex[key] { return JSONLocations.Entry.repeatsText | index }
+        let index = UInt32(truncatingIfNeeded: repeated.count)
         repeated.append(place)
-        return JSONLocations.Entry.repeatsText | UInt32(truncatingIfNeeded: repeated.count - 1)
+        repeatedIndex[key] = index
+        return JSONLocations.Entry.repeatsText | index
     }
 
     /// Moves the locations of a closing container's children into the table; returns where they start.

@@ -150,17 +150,24 @@ struct JSONParserFastPathTests {
     }
 
     /// Every value and key of texts that repeat inside texts that repeat (the children of a
-    /// repeat found through the list of repeated texts, shifted level by level) is placed where a
-    /// parse without sharing places it.
-    @Test func everyPlaceInNestedRepeatsMatchesAPlainParse() throws {
-        let text = """
-            {"a": {"p": [1, 2]}, "list": [{"q": {"p": [1, 2]}, "n": [3, 4]},
-               {"q": {"p": [1, 2]}, "n": [3, 4]}, [{"q": {"p": [1, 2]}, "n": [3, 4]}]],
-             "z": {"q": {"p": [1, 2]},   "n": [3, 4]}, "y": [{"q": {"p": [1, 2]}, "n": [3, 4]}]}
-            """
+    /// repeat found through the list of repeated texts, shifted level by level), of a repeat that
+    /// is a repeated key's later value, of empty repeats and of a text repeated many times, is
+    /// placed where a parse without sharing places it.
+    @Test(arguments: [
+        """
+        {"a": {"p": [1, 2]}, "list": [{"q": {"p": [1, 2]}, "n": [3, 4]},
+           {"q": {"p": [1, 2]}, "n": [3, 4]}, [{"q": {"p": [1, 2]}, "n": [3, 4]}]],
+         "z": {"q": {"p": [1, 2]},   "n": [3, 4]}, "y": [{"q": {"p": [1, 2]}, "n": [3, 4]}]}
+        """,
+        #"{"x": [1, 2], "o": {"a": 0, "a": [1, 2]}, "p": {"a": [1, 2], "a": {"b": [1, 2]}}}"#,
+        "[[  ], [  ], {\"e\": [  ]}, [  ]]",
+        "[" + Array(repeating: #"{"k": [10, 20], "m": {"k": [10, 20]}}"#, count: 300).joined(separator: ",\n ") + "]",
+    ])
+    func everyPlaceInRepeatsMatchesAPlainParse(_ text: String) throws {
         let shared = try JSONParser(sharesValues: true).parse(text)
         let plain = try JSONParser().parse(text)
         #expect(shared.value == plain.value)
+        #expect(shared.duplicateKeys == plain.duplicateKeys)
         var pointers: [JSONPointer] = []
         func collect(_ value: JSONValue, _ pointer: JSONPointer) {
             pointers.append(pointer)
@@ -171,13 +178,16 @@ struct JSONParserFastPathTests {
             }
         }
         collect(plain.value, .root)
-        #expect(pointers.count == 48)
         for pointer in pointers {
             #expect(shared.location(of: pointer) == plain.location(of: pointer), "\(pointer)")
             #expect(shared.keyLocation(of: pointer) == plain.keyLocation(of: pointer), "\(pointer)")
         }
-        let sharedList = try #require(shared.value.objectValue?["list"]?.arrayValue)
-        #expect(sharedList[0].sharesStorage(with: sharedList[1]), "the repeat is read once, so its children are found through the list")
+    }
+
+    @Test func aRepeatIsReadOnce() throws {
+        let shared = try JSONParser(sharesValues: true).parse(#"{"list": [{"q": {"p": [1, 2]}}, {"q": {"p": [1, 2]}}]}"#)
+        let list = try #require(shared.value.objectValue?["list"]?.arrayValue)
+        #expect(list[0].sharesStorage(with: list[1]), "the repeat is read once, so its children are found through the list")
     }
 
     /// A repeated text is one stored value, and that is known at once; values stored apart are not
