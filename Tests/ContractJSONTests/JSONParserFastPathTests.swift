@@ -184,6 +184,26 @@ struct JSONParserFastPathTests {
         }
     }
 
+    /// The table of repeated texts is bounded (32,768 texts): past it, a text is read as any
+    /// other, placed where a plain parse places it, and shares nothing; before it, a repeat shares.
+    @Test func pastTheTableOfRepeatedTextsATextIsReadAsAnyOther() throws {
+        let early = #"{"early": [1, 2]}"#
+        let late = #"{"late": [3, 4]}"#
+        let distinct = (0..<40_000).map { "\"a text of its own number \($0)\"" }
+        let text = "[" + ([early, early] + distinct + [late, late]).joined(separator: ", ") + "]"
+        let shared = try JSONParser(sharesValues: true).parse(text)
+        let plain = try JSONParser().parse(text)
+        let values = try #require(shared.value.arrayValue)
+        #expect(values[0].sharesStorage(with: values[1]), "met before the table filled")
+        #expect(!values[40_002].sharesStorage(with: values[40_003]), "met after it filled")
+        #expect(values[40_002] == values[40_003])
+        for pointer in ["/1", "/1/early/1", "/40001", "/40003", "/40003/late/1"] {
+            let pointer = try JSONPointer(parsing: pointer)
+            #expect(shared.location(of: pointer) == plain.location(of: pointer), "\(pointer)")
+            #expect(shared.keyLocation(of: pointer) == plain.keyLocation(of: pointer), "\(pointer)")
+        }
+    }
+
     @Test func aRepeatIsReadOnce() throws {
         let shared = try JSONParser(sharesValues: true).parse(#"{"list": [{"q": {"p": [1, 2]}}, {"q": {"p": [1, 2]}}]}"#)
         let list = try #require(shared.value.objectValue?["list"]?.arrayValue)
