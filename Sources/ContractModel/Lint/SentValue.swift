@@ -39,11 +39,11 @@ struct SentValue {
         switch node {
         case .string(let text):
             guard text.contains("${"), let template = try? TemplateString(parsing: text) else { return node }
-            let segments = template.segments
-            if segments.count == 1, case .capture = segments[0] {
+            if template.singleCapture != nil {
                 unknown[pointer] = .anyValue
                 return node
             }
+            let segments = template.segments
             let known = segments.allSatisfy { segment in
                 switch segment {
                 case .literal, .unique: true

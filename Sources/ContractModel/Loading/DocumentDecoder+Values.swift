@@ -71,8 +71,7 @@ extension DocumentDecoder {
             guard let value else { return nil }
             // A bound without placeholders is known now: one that is neither kind (a date without
             // its time, "yesterday") would fail every run, whatever the server answers.
-            if value.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-                let text = value.segments.map { if case .literal(let literal) = $0 { literal } else { "" } }.joined()
+            if let text = value.literalText {
                 guard RFC3339Instant(text) != nil || JSONNumber(text) != nil else {
                     error("\(wanted), found '\(MessageText.clipped(text))'", at: relation.pointer)
                     return nil
