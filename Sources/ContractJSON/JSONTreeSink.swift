@@ -28,9 +28,9 @@ struct JSONTreeSink: JSONSink {
     /// The children blocks of the closed containers.
     private var table = JSONLocations.Table()
     /// The first occurrence of each container whose text repeats (``JSONLocations/repeated``),
-    /// and where each is in that list, by its offset and first child.
+    /// and where each is in that list (its index + 1, 0 for none yet) by its entry in `sharing`.
     private var repeated: [JSONValueSharing.Place] = []
-    private var repeatedIndex: [UInt64: UInt32] = [:]
+    private var repeatedIndex: [UInt32] = []
     private(set) var duplicates: [PendingDuplicate] = []
     /// A container looked up and not found (``reuse(_:at:)``), which opens next.
     private var unseen: (offset: Int, hash: UInt64)?
@@ -53,7 +53,7 @@ struct JSONTreeSink: JSONSink {
         guard tracksLocations, let root = pendingLocations.last else { return (value, nil) }
         table.append(root)
         table.trim()
-        repeatedIndex = [:]
+        repeatedIndex = []
         return (value, JSONLocations(entries: table, repeated: repeated.withUnsafeBufferPointer { Array($0) }))
     }
 
@@ -73,9 +73,9 @@ struct JSONTreeSink: JSONSink {
         let depth = frames.count
         if JSONValueSharing.containerLengths.contains(text.count) {
             switch sharing.lookUp(text) {
-            case .found(let value, let place):
+            case .found(let value, let place, let entry):
                 missesAtDepth[depth] = 0
-                finish(value, at: offset, children: repeatedChildren(place))
+                finish(value, at: offset, children: repeatedChildren(place, entry: entry))
                 return true
             case .vacant(let hash):
                 unseen = (offset, hash)
@@ -163,23 +163,24 @@ struct JSONTreeSink: JSONSink {
         }
         let text = UnsafeBufferPointer(start: start - 1, count: bytes.count + 2)
         let lookup = sharing.lookUp(text)
-        if case .found(.string(let shared), _) = lookup { return shared }
+        if case .found(.string(let shared), _, _) = lookup { return shared }
         let string = String(decoding: bytes, as: UTF8.self)
         if case .vacant(let hash) = lookup { sharing.remember(text, hash: hash, as: .string(string), at: JSONValueSharing.Place(offset: 0, firstChild: 0)) }
         return string
     }
 
     /// The ``JSONLocations/Entry/children`` of a container that repeats the text of the one at
-    /// `place`: its children are that one's, found through the list of repeated texts, which has
-    /// each text once however often it repeats (a large contract repeats a few in every case).
-    private mutating func repeatedChildren(_ place: JSONValueSharing.Place) -> UInt32 {
+    /// `place`, the sharing table's `entry`: its children are that one's, found through the list
+    /// of repeated texts, which has each text once however often it repeats (a large contract
+    /// repeats a few in every case).
+    private mutating func repeatedChildren(_ place: JSONValueSharing.Place, entry: Int) -> UInt32 {
         guard tracksLocations else { return 0 }
-        let key = UInt64(place.offset) << 32 | UInt64(place.firstChild)
-        if let index = repeatedIndex[key] { return JSONLocations.Entry.repeatsText | index }
-        let index = UInt32(truncatingIfNeeded: repeated.count)
-        repeated.append(place)
-        repeatedIndex[key] = index
-        return JSONLocations.Entry.repeatsText | index
+        if entry >= repeatedIndex.count { repeatedIndex += repeatElement(0, count: entry + 1 - repeatedIndex.count) }
+        if repeatedIndex[entry] == 0 {
+            repeated.append(place)
+            repeatedIndex[entry] = UInt32(truncatingIfNeeded: repeated.count)
+        }
+        return JSONLocations.Entry.repeatsText | (repeatedIndex[entry] - 1)
     }
 
     /// Moves the locations of a closing container's children into the table; returns where they start.

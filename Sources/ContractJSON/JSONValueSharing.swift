@@ -41,7 +41,8 @@ struct JSONValueSharing {
     /// What a lookup found: the value read before from the same text, or the hash to remember a
     /// new one under (``remember(_:hash:as:at:)``); `off` when probing gave up or nothing was looked up.
     enum Lookup {
-        case found(JSONValue, Place)
+        /// `entry` numbers the text among those remembered, from 0 (below ``maxEntries``).
+        case found(JSONValue, Place, entry: Int)
         case vacant(hash: UInt64)
         case off
     }
@@ -56,7 +57,7 @@ struct JSONValueSharing {
             let (index, slotTag) = slots[slot]
             if index == 0 { return .vacant(hash: hash) }
             let entry = entries[Int(index) - 1]
-            if slotTag == tag, ByteComparison.equal(entry.text, text) { return .found(entry.value, entry.place) }
+            if slotTag == tag, ByteComparison.equal(entry.text, text) { return .found(entry.value, entry.place, entry: Int(index) - 1) }
             slot = (slot + 1) & mask
         }
         return .off
