@@ -261,7 +261,7 @@ final class CurlFeeder: @unchecked Sendable {
     // The engine's thread only.
     var inFlight = 0
     var exhausted = false
-    /// Retries waiting for their pause to end; each counts in `inFlight`, so a stream never has
+    /// Retries and follow-ups waiting for their pause to end; each counts in `inFlight`, so a stream never has
     /// more than `width` requests going or waiting, and does not end while one waits.
     var delayed: [(due: ContinuousClock.Instant, transfer: CurlTransfer)] = []
 
@@ -280,11 +280,12 @@ final class CurlFeeder: @unchecked Sendable {
     }
 
     /// Called as a transfer finishes with the next transfer of its slot, started on the loop's
-    /// next refill, before any new pull (its finished predecessor gives the slot back right after).
+    /// next refill once its ``CurlTransfer/pause`` is over, before any new pull (its finished
+    /// predecessor gives the slot back right after).
     func followUp(_ transfer: CurlTransfer) {
         transfer.feeder = self
         inFlight += 1
-        delayed.append((ContinuousClock.now, transfer))
+        delayed.append((ContinuousClock.now + transfer.pause, transfer))
     }
 
     func takeDue(at now: ContinuousClock.Instant) -> [CurlTransfer] {

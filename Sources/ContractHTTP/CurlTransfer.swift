@@ -15,6 +15,8 @@ final class CurlTransfer: @unchecked Sendable {
     let options: HTTPOptions
     /// 1 for the first try; a retry is a new transfer with the next number.
     let attempt: Int
+    /// How long a follow-up waits in its slot before it is sent (``StreamRequest/pause``).
+    let pause: Duration
     /// Receives the outcome and the attempts made, exactly once, on the engine's thread; a fed
     /// transfer may answer with the next transfer of its slot (a case's next step).
     private let deliver: (Result<HTTPResponse, TransportError>, Int) -> CurlTransfer?
@@ -34,12 +36,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// - Parameter redirects: those followed before this request (a retry of a later hop).
     init(
-        request: HTTPRequest, options: HTTPOptions, attempt: Int = 1, redirects: Int = 0,
+        request: HTTPRequest, options: HTTPOptions, attempt: Int = 1, redirects: Int = 0, pause: Duration = .zero,
         deliver: @escaping (Result<HTTPResponse, TransportError>, Int) -> CurlTransfer?
     ) {
         self.request = request
         self.options = options
         self.attempt = attempt
+        self.pause = pause
         self.redirects = redirects
         isPlainGET = request.body == nil && request.method == "GET"
         self.deliver = deliver

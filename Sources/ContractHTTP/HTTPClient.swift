@@ -83,7 +83,7 @@ public final class HTTPClient: Sendable {
     ) async {
         let shares = (0..<engines.count).map { max(1, width) / engines.count + ($0 < max(1, width) % engines.count ? 1 : 0) }.filter { $0 > 0 }
         @Sendable func transfer(_ item: StreamRequest) -> CurlTransfer {
-            CurlTransfer(request: item.request, options: options) { outcome, attempts in
+            CurlTransfer(request: item.request, options: options, pause: item.pause) { outcome, attempts in
                 item.completion(outcome, attempts).map(transfer)
             }
         }
@@ -119,9 +119,17 @@ public struct StreamRequest: Sendable {
     /// Runs on the engine's thread with the final outcome and the attempts made; a request it
     /// returns is sent next, in the same slot.
     public var completion: @Sendable (Result<HTTPResponse, TransportError>, _ attempts: Int) -> StreamRequest?
+    /// How long a request that a completion returns waits before it is sent (its slot stays
+    /// taken meanwhile): a request the server refused for now (429, 503) is asked again after a
+    /// pause. A request `pull` gives is sent at once.
+    public var pause: Duration
 
-    public init(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, TransportError>, _ attempts: Int) -> StreamRequest?) {
+    public init(
+        _ request: HTTPRequest, pause: Duration = .zero,
+        completion: @escaping @Sendable (Result<HTTPResponse, TransportError>, _ attempts: Int) -> StreamRequest?
+    ) {
         self.request = request
+        self.pause = pause
         self.completion = completion
     }
 }

@@ -51,8 +51,13 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Seconds to establish a connection.")
     var connectTimeout: Double = 10
 
-    @Option(help: "Extra attempts after a transport error (never after a complete response).")
+    @Option(help: "Extra attempts after a transport error, and after an answer of --retry-status.")
     var retries = 0
+
+    @Option(help: ArgumentHelp(
+        "Send a case's request again (within --retries) when it is answered with this status and the case expects another: 408, 429 or 503, by which a server says it did not act on it. Repeatable. Setup and teardown steps are always asked again after 429 or 503.",
+        valueName: "status"))
+    var retryStatus: [Int] = []
 
     @Option(help: "Follow up to this many redirects (default 0: a redirect is checked like any response). Another origin gets only Accept, Accept-Language, Content-Language and Content-Type.")
     var maxRedirects = 0
@@ -103,6 +108,7 @@ struct VerifyCommand: AsyncParsableCommand {
         arguments.timeout = timeout
         arguments.connectTimeout = connectTimeout
         arguments.retries = retries
+        arguments.retryStatuses = retryStatus
         arguments.maxRedirects = maxRedirects
         arguments.insecure = insecure
         arguments.caCertificatePath = cacert

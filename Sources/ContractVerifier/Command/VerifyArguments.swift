@@ -23,6 +23,8 @@ public struct VerifyArguments: Sendable {
     /// Seconds to establish a connection.
     public var connectTimeout: Double = 10
     public var retries = 0
+    /// `--retry-status CODE`s.
+    public var retryStatuses: [Int] = []
     public var maxRedirects = 0
     /// `--insecure`: TLS certificates are not verified.
     public var insecure = false
@@ -61,6 +63,7 @@ public struct VerifyArguments: Sendable {
         options.concurrency = concurrency
         options.writeConcurrency = writeConcurrency
         options.retries = retries
+        options.retryStatuses = Set(retryStatuses)
         options.timeout = try Self.duration(seconds: timeout, option: "--timeout")
         options.connectTimeout = try Self.duration(seconds: connectTimeout, option: "--connect-timeout")
         options.maxRedirects = maxRedirects

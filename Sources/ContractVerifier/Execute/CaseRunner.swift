@@ -5,7 +5,7 @@ import ContractModel
 /// The execute stage for one case: its setup steps in order (capturing values), then its own
 /// request, then its teardown steps, as one chain of requests in one slot of the HTTP client's
 /// stream; the check stage runs on the case's response where it arrives. Retries on transport
-/// errors are the stream's.
+/// errors are the stream's; asking again after a refusal (429, 503) is the runner's (``Refusal``).
 ///
 /// A class: each request's completion holds the runner, and a reference is one retain where a
 /// copy of the builder, the checker, the environment and the secrets was a dozen, for every request.
@@ -14,14 +14,17 @@ final class CaseRunner: Sendable {
     let checker: ResponseChecker
     let environment: [String: String]
     let secrets: Secrets
+    /// When a refused request is asked again.
+    let refusal: Refusal
     /// This run's `${unique:…}` values, of which each case takes its own.
     let unique = UniqueValues.fresh()
 
-    init(builder: RequestBuilder, checker: ResponseChecker, environment: [String: String], secrets: Secrets) {
+    init(builder: RequestBuilder, checker: ResponseChecker, environment: [String: String], secrets: Secrets, refusal: Refusal) {
         self.builder = builder
         self.checker = checker
         self.environment = environment
         self.secrets = secrets
+        self.refusal = refusal
     }
 
     /// The case's first request; `deliver` gets the case's result, once, when its last request
@@ -35,11 +38,14 @@ final class CaseRunner: Sendable {
     }
 
     /// Setup step `number`, whose completion checks it and chains the next step or the case's request.
-    /// - Parameter chain: the steps before it, sent and answered: the result's ``CaseResult/chain``
-    ///   if this one fails.
+    /// - Parameters:
+    ///   - chain: the steps before it, sent and answered: the result's ``CaseResult/chain`` if
+    ///     this one fails.
+    ///   - refusals: its tries the server refused so far (``Refusal``); `pause` is waited before
+    ///     this one.
     private func step(
         _ number: Int, of planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
-        _ deliver: @escaping @Sendable (CaseResult) -> Void
+        refusals: Int = 0, pause: Duration = .zero, _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let step = planned.testCase.setup[number]
         let request: RequestBuilder.Built
@@ -49,17 +55,23 @@ final class CaseRunner: Sendable {
             let finding = Finding(kind: .setup, rule: "setup.url", subject: step.name, message: "setup step '\(step.name)' cannot be sent: \(error.message)")
             return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, after: chain, start: start), deliver)
         }
-        return StreamRequest(request.send) { [self] outcome, attempts in
+        return StreamRequest(request.send, pause: pause) { [self] outcome, attempts in
+            if case .success(let response) = outcome,
+                let pause = Refusal.pause(after: response, statuses: Refusal.stepStatuses, expected: step.status, tries: refusals, limit: Refusal.stepTries)
+            {
+                return self.step(number, of: planned, bindings, after: chain, start, refusals: refusals + 1, pause: pause, deliver)
+            }
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
-                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position,
-                chain: chain)
+                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts + refusals, duration: .zero,
+                position: planned.position, chain: chain)
             switch outcome {
             case .failure(let error):
                 return tearDown(planned, bindings, finish(result, error: error, setup: step.name, start: start), deliver)
             case .success(let response):
                 var bindings = bindings
-                if let finding = checkStep(step, response, into: &bindings, from: request.send.url, kind: .setup) {
+                if var finding = checkStep(step, response, into: &bindings, from: request.send.url, kind: .setup) {
+                    if refusals > 0 { finding.message += Self.refused(refusals) }
                     result.response = Self.summary(response)
                     result.findings = [finding]
                     result.duration = ContinuousClock.now - start
@@ -75,11 +87,13 @@ final class CaseRunner: Sendable {
     }
 
     /// The case's own request, checked where its response arrives.
-    /// - Parameter chain: the setup steps sent before it, kept in the result only if the case
-    ///   does not pass.
+    /// - Parameters:
+    ///   - chain: the setup steps sent before it, kept in the result only if the case does not pass.
+    ///   - refusals: its tries refused so far with a status of `--retry-status`; `pause` is
+    ///     waited before this one.
     private func request(
         _ planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
-        _ deliver: @escaping @Sendable (CaseResult) -> Void
+        refusals: Int = 0, pause: Duration = .zero, _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let request: RequestBuilder.Built
         do {
@@ -90,12 +104,19 @@ final class CaseRunner: Sendable {
             return tearDown(planned, bindings, result, deliver)
         }
         let shown = request.show
-        return StreamRequest(request.send) { [self] outcome, attempts in
+        return StreamRequest(request.send, pause: pause) { [self] outcome, attempts in
+            if !refusal.caseStatuses.isEmpty, case .success(let response) = outcome,
+                let pause = Refusal.pause(
+                    after: response, statuses: refusal.caseStatuses, expected: planned.testCase.response.status, tries: refusals, limit: refusal.caseTries)
+            {
+                return self.request(planned, bindings, after: chain, start, refusals: refusals + 1, pause: pause, deliver)
+            }
             // Built here, once, rather than copied from a template made up front: this runs for
             // every response, and a copy of a whole result costs a retain per field.
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
-                request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero, position: planned.position)
+                request: shown, response: nil, findings: [], transportError: nil, attempts: attempts + refusals, duration: .zero,
+                position: planned.position)
             switch outcome {
             case .failure(let error):
                 result.chain = chain
@@ -148,7 +169,7 @@ final class CaseRunner: Sendable {
     /// reads a capture its setup never made (the setup failed first) is skipped: there is nothing
     /// of its to undo.
     private func tearDown(
-        _ planned: PlannedCase, _ bindings: Bindings, _ result: CaseResult, from number: Int = 0, refusals: Int = 0,
+        _ planned: PlannedCase, _ bindings: Bindings, _ result: CaseResult, from number: Int = 0, refusals: Int = 0, pause: Duration = .zero,
         _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let steps = planned.testCase.teardown
@@ -167,21 +188,24 @@ final class CaseRunner: Sendable {
                 kind: .teardown, rule: "teardown.url", subject: step.name, message: "teardown step '\(step.name)' cannot be sent: \(error.message)")))
             return tearDown(planned, bindings, result, from: index + 1, deliver)
         }
-        return StreamRequest(request.send) { [self] outcome, attempts in
+        return StreamRequest(request.send, pause: pause) { [self] outcome, attempts in
             // Cleaning up is no check of the contract: a server refusing the load (429, 503) is
             // asked again, a few times, rather than left with what the case made.
-            if case .success(let response) = outcome, response.status == 429 || response.status == 503, refusals < Self.teardownRefusals {
-                return tearDown(planned, bindings, result, from: index, refusals: refusals + 1, deliver)
+            if case .success(let response) = outcome,
+                let pause = Refusal.pause(after: response, statuses: Refusal.stepStatuses, expected: step.status, tries: refusals, limit: Refusal.stepTries)
+            {
+                return tearDown(planned, bindings, result, from: index, refusals: refusals + 1, pause: pause, deliver)
             }
             var result = result
             var bindings = bindings
-            let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
+            let retried = attempts + refusals > 1 ? " (after \(attempts + refusals) attempts)" : ""
             switch outcome {
             case .failure(let error):
                 result.teardown.append(redacted(
                     Finding(kind: .teardown, rule: "teardown.no-response", subject: step.name, message: "teardown step '\(step.name)' got no response: \(error)\(retried)")))
             case .success(let response):
-                if let finding = checkStep(step, response, into: &bindings, from: request.send.url, kind: .teardown) {
+                if var finding = checkStep(step, response, into: &bindings, from: request.send.url, kind: .teardown) {
+                    if refusals > 0 { finding.message += Self.refused(refusals) }
                     result.teardown.append(redacted(finding))
                 }
             }
@@ -212,8 +236,11 @@ final class CaseRunner: Sendable {
         return redacted(result)
     }
 
-    /// How often a teardown step answered 429 or 503 is sent again.
-    static let teardownRefusals = 3
+    /// Said after a step's finding when the server refused it before: the status is the last
+    /// of several answers.
+    static func refused(_ refusals: Int) -> String {
+        " (asked \(refusals + 1) times: refused each time)"
+    }
 
     private func finish(_ result: CaseResult, error: TransportError, setup: String?, start: ContinuousClock.Instant) -> CaseResult {
         var result = result

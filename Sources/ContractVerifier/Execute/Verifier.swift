@@ -21,7 +21,8 @@ public enum Verifier {
         let runner = CaseRunner(
             builder: RequestBuilder(baseURL: options.baseURL, extraHeaders: options.extraHeaders),
             checker: ResponseChecker(catalog: plan.catalog, patterns: plan.patterns, secrets: secrets),
-            environment: options.environment, secrets: secrets)
+            environment: options.environment, secrets: secrets,
+            refusal: Refusal(caseTries: options.retries, caseStatuses: options.retryStatuses))
         let queue = RunQueue(
             count: plan.cases.count, changesState: plan.cases.contains(where: \.changesState), access: { plan.cases[$0].access },
             independent: options.independentCases, writeLimit: options.writeConcurrency

@@ -19,6 +19,14 @@ extension VerifyOptions {
             throw DiagnosticsError(argument: "--write-concurrency must be at least 1, found \(writeConcurrency)")
         }
         guard retries >= 0 else { throw DiagnosticsError(argument: "--retries must not be negative, found \(retries)") }
+        if let status = retryStatuses.sorted().first(where: { !Refusal.retryable.contains($0) }) {
+            throw DiagnosticsError(argument:
+                "--retry-status takes 408, 429 or 503 (answers by which a server says it did not act on the request), found \(status): "
+                    + "any other answer may follow a request the server carried out, and is checked as it is")
+        }
+        if !retryStatuses.isEmpty, retries == 0 {
+            throw DiagnosticsError(argument: "--retry-status needs --retries N: how many times a refused request may be sent again")
+        }
         guard maxRedirects >= 0 else { throw DiagnosticsError(argument: "--max-redirects must not be negative, found \(maxRedirects)") }
         // libcurl reads a timeout of 0 as none at all.
         guard timeout > .zero else { throw DiagnosticsError(argument: "--timeout must be above 0 seconds, found \(timeout)") }

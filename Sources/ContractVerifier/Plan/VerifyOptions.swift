@@ -14,8 +14,12 @@ public struct VerifyOptions: Sendable {
     /// teardown included) in flight at once, at least 1 (`--write-concurrency`); nil: as many as
     /// ``concurrency``. For servers that refuse concurrent writes (SQLite's "database is locked").
     public var writeConcurrency: Int?
-    /// Extra attempts after a transport error (never after a complete response), at least 0.
+    /// Extra attempts after a transport error, and after an answer of ``retryStatuses``, at least 0.
     public var retries = 0
+    /// Answers after which a case's own request is sent again, within ``retries``, unless the
+    /// case expects them (`--retry-status`): only 408, 429 and 503, by which a server says it did
+    /// not act on the request. Empty by default: a complete response is what the case checks.
+    public var retryStatuses: Set<Int> = []
     /// Sent with every request, replacing the contract's own headers of the same name
     /// (`--header`). Values may hold `${env:NAME}`; those values, and the whole values of
     /// credential headers (`Authorization`, `Cookie`, `X-Api-Key`…), are secrets: never shown.
