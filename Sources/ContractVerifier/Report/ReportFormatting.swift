@@ -142,6 +142,7 @@ enum ReportFormatting {
         let cases = summary.refusedUnderLoad == 1 ? "1 case was" : "\(summary.refusedUnderLoad) cases were"
         let retry = summary.refusedWithRetryAfter == 0 ? "" : " (\(summary.refusedWithRetryAfter) with Retry-After)"
         return "hint: \(cases) answered 429 Too Many Requests or 503 Service Unavailable\(retry): the server may be refusing "
-            + "the load, not the contract. Try fewer requests at once: --write-concurrency 1 (cases that change state) or a lower --concurrency."
+            + "the load, not the contract. Try fewer requests at once: --write-concurrency 1 (cases that change state) or a lower --concurrency; "
+            + "or, where the server means \"ask again\" by it, --retries 3 --retry-status 503 (or 429)."
     }
 }

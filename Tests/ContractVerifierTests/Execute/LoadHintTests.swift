@@ -46,7 +46,7 @@ struct LoadHintTests {
         #expect(report.summary.refusedUnderLoad == 3)
         #expect(report.summary.refusedWithRetryAfter == 1, "the setup step's 429 said when to come back")
         #expect(console.contains(
-            "hint: 3 cases were answered 429 Too Many Requests or 503 Service Unavailable (1 with Retry-After): the server may be refusing the load, not the contract. Try fewer requests at once: --write-concurrency 1 (cases that change state) or a lower --concurrency."))
+            "hint: 3 cases were answered 429 Too Many Requests or 503 Service Unavailable (1 with Retry-After): the server may be refusing the load, not the contract. Try fewer requests at once: --write-concurrency 1 (cases that change state) or a lower --concurrency; or, where the server means \"ask again\" by it, --retries 3 --retry-status 503 (or 429)."))
     }
 
     @Test func aRefusalTheCaseExpectsGivesNoHint() async throws {
