@@ -75,15 +75,15 @@ public final class HTTPClient: Sendable {
     /// `.notYet` when nothing may start now; call ``wakeStreams()`` once something may.
     ///
     /// A request that meets a transient transport error (``TransportError/isTransient``) is sent
-    /// again up to `retries` times, after ``TransportError/retryPause(after:)``, in its slot (a
-    /// retry waiting for its pause counts as in flight). Its completion gets the final outcome and
-    /// the number of attempts made.
+    /// again while its attempts (``StreamRequest/attemptsMade`` included) are at most `retries`,
+    /// after ``TransportError/retryPause(after:)``, in its slot (a retry waiting for its pause
+    /// counts as in flight). Its completion gets the final outcome and the number of attempts made.
     public func stream(
         width: Int, options: HTTPOptions = HTTPOptions(), retries: Int = 0, pull: @escaping @Sendable () -> StreamPull
     ) async {
         let shares = (0..<engines.count).map { max(1, width) / engines.count + ($0 < max(1, width) % engines.count ? 1 : 0) }.filter { $0 > 0 }
         @Sendable func transfer(_ item: StreamRequest) -> CurlTransfer {
-            CurlTransfer(request: item.request, options: options, pause: item.pause) { outcome, attempts in
+            CurlTransfer(request: item.request, options: options, attempt: item.attemptsMade + 1, pause: item.pause) { outcome, attempts in
                 item.completion(outcome, attempts).map(transfer)
             }
         }
@@ -123,13 +123,18 @@ public struct StreamRequest: Sendable {
     /// taken meanwhile): a request the server refused for now (429, 503) is asked again after a
     /// pause. A request `pull` gives is sent at once.
     public var pause: Duration
+    /// Sends of the same request before this one (it is asked again): its attempts count on from
+    /// there, and a transport error is retried only while they are within the stream's `retries`,
+    /// so both kinds of retry share one budget.
+    public var attemptsMade: Int
 
     public init(
-        _ request: HTTPRequest, pause: Duration = .zero,
+        _ request: HTTPRequest, pause: Duration = .zero, attemptsMade: Int = 0,
         completion: @escaping @Sendable (Result<HTTPResponse, TransportError>, _ attempts: Int) -> StreamRequest?
     ) {
         self.request = request
         self.pause = pause
+        self.attemptsMade = attemptsMade
         self.completion = completion
     }
 }

@@ -51,11 +51,11 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Seconds to establish a connection.")
     var connectTimeout: Double = 10
 
-    @Option(help: "Extra attempts after a transport error, and after an answer of --retry-status.")
+    @Option(help: "Extra attempts of a request (at most 100) after a transport error, and after an answer of --retry-status.")
     var retries = 0
 
     @Option(help: ArgumentHelp(
-        "Send a case's request again (within --retries) when it is answered with this status and the case expects another: 408, 429 or 503, by which a server says it did not act on it. Repeatable. Setup and teardown steps are always asked again after 429 or 503.",
+        "Send a setup step or a case's request again (within --retries) when it is answered with this status and expects another: 408, 429 or 503, by which a server says it did not act on it; after its Retry-After (up to 10 s) or a short pause. Repeatable. Teardown steps are asked again after 429 or 503 without it.",
         valueName: "status"))
     var retryStatus: [Int] = []
 

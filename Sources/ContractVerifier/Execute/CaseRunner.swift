@@ -41,11 +41,10 @@ final class CaseRunner: Sendable {
     /// - Parameters:
     ///   - chain: the steps before it, sent and answered: the result's ``CaseResult/chain`` if
     ///     this one fails.
-    ///   - refusals: its tries the server refused so far (``Refusal``); `pause` is waited before
-    ///     this one.
+    ///   - again: when the server refused it before (``Refusal``).
     private func step(
         _ number: Int, of planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
-        refusals: Int = 0, pause: Duration = .zero, _ deliver: @escaping @Sendable (CaseResult) -> Void
+        again: Refusal.Again = Refusal.Again(), _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let step = planned.testCase.setup[number]
         let request: RequestBuilder.Built
@@ -55,15 +54,14 @@ final class CaseRunner: Sendable {
             let finding = Finding(kind: .setup, rule: "setup.url", subject: step.name, message: "setup step '\(step.name)' cannot be sent: \(error.message)")
             return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, after: chain, start: start), deliver)
         }
-        return StreamRequest(request.send, pause: pause) { [self] outcome, attempts in
-            if case .success(let response) = outcome,
-                let pause = Refusal.pause(after: response, statuses: Refusal.stepStatuses, expected: step.status, tries: refusals, limit: Refusal.stepTries)
-            {
-                return self.step(number, of: planned, bindings, after: chain, start, refusals: refusals + 1, pause: pause, deliver)
+        return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in
+            if case .success(let response) = outcome, let pause = refusal.pause(after: response, expected: step.status, attempts: attempts) {
+                let next = Refusal.Again(pause: pause, attempts: attempts, refusals: again.refusals + 1)
+                return self.step(number, of: planned, bindings, after: chain, start, again: next, deliver)
             }
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
-                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts + refusals, duration: .zero,
+                request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero,
                 position: planned.position, chain: chain)
             switch outcome {
             case .failure(let error):
@@ -71,7 +69,7 @@ final class CaseRunner: Sendable {
             case .success(let response):
                 var bindings = bindings
                 if var finding = checkStep(step, response, into: &bindings, from: request.send.url, kind: .setup) {
-                    if refusals > 0 { finding.message += Self.refused(refusals) }
+                    finding.message += Refusal.told(again.refusals, last: response.status)
                     result.response = Self.summary(response)
                     result.findings = [finding]
                     result.duration = ContinuousClock.now - start
@@ -89,11 +87,10 @@ final class CaseRunner: Sendable {
     /// The case's own request, checked where its response arrives.
     /// - Parameters:
     ///   - chain: the setup steps sent before it, kept in the result only if the case does not pass.
-    ///   - refusals: its tries refused so far with a status of `--retry-status`; `pause` is
-    ///     waited before this one.
+    ///   - again: when the server refused it before with a status of `--retry-status`.
     private func request(
         _ planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
-        refusals: Int = 0, pause: Duration = .zero, _ deliver: @escaping @Sendable (CaseResult) -> Void
+        again: Refusal.Again = Refusal.Again(), _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let request: RequestBuilder.Built
         do {
@@ -104,18 +101,16 @@ final class CaseRunner: Sendable {
             return tearDown(planned, bindings, result, deliver)
         }
         let shown = request.show
-        return StreamRequest(request.send, pause: pause) { [self] outcome, attempts in
-            if !refusal.caseStatuses.isEmpty, case .success(let response) = outcome,
-                let pause = Refusal.pause(
-                    after: response, statuses: refusal.caseStatuses, expected: planned.testCase.response.status, tries: refusals, limit: refusal.caseTries)
-            {
-                return self.request(planned, bindings, after: chain, start, refusals: refusals + 1, pause: pause, deliver)
+        return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in
+            if case .success(let response) = outcome, let pause = refusal.pause(after: response, expected: planned.testCase.response.status, attempts: attempts) {
+                let next = Refusal.Again(pause: pause, attempts: attempts, refusals: again.refusals + 1)
+                return self.request(planned, bindings, after: chain, start, again: next, deliver)
             }
             // Built here, once, rather than copied from a template made up front: this runs for
             // every response, and a copy of a whole result costs a retain per field.
             var result = CaseResult(
                 contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
-                request: shown, response: nil, findings: [], transportError: nil, attempts: attempts + refusals, duration: .zero,
+                request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero,
                 position: planned.position)
             switch outcome {
             case .failure(let error):
@@ -169,7 +164,7 @@ final class CaseRunner: Sendable {
     /// reads a capture its setup never made (the setup failed first) is skipped: there is nothing
     /// of its to undo.
     private func tearDown(
-        _ planned: PlannedCase, _ bindings: Bindings, _ result: CaseResult, from number: Int = 0, refusals: Int = 0, pause: Duration = .zero,
+        _ planned: PlannedCase, _ bindings: Bindings, _ result: CaseResult, from number: Int = 0, again: Refusal.Again = Refusal.Again(),
         _ deliver: @escaping @Sendable (CaseResult) -> Void
     ) -> StreamRequest? {
         let steps = planned.testCase.teardown
@@ -188,24 +183,23 @@ final class CaseRunner: Sendable {
                 kind: .teardown, rule: "teardown.url", subject: step.name, message: "teardown step '\(step.name)' cannot be sent: \(error.message)")))
             return tearDown(planned, bindings, result, from: index + 1, deliver)
         }
-        return StreamRequest(request.send, pause: pause) { [self] outcome, attempts in
+        return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in
             // Cleaning up is no check of the contract: a server refusing the load (429, 503) is
             // asked again, a few times, rather than left with what the case made.
-            if case .success(let response) = outcome,
-                let pause = Refusal.pause(after: response, statuses: Refusal.stepStatuses, expected: step.status, tries: refusals, limit: Refusal.stepTries)
-            {
-                return tearDown(planned, bindings, result, from: index, refusals: refusals + 1, pause: pause, deliver)
+            if case .success(let response) = outcome, let pause = refusal.teardownPause(after: response, expected: step.status, refusals: again.refusals) {
+                let next = Refusal.Again(pause: pause, attempts: attempts, refusals: again.refusals + 1)
+                return tearDown(planned, bindings, result, from: index, again: next, deliver)
             }
             var result = result
             var bindings = bindings
-            let retried = attempts + refusals > 1 ? " (after \(attempts + refusals) attempts)" : ""
+            let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
             switch outcome {
             case .failure(let error):
                 result.teardown.append(redacted(
                     Finding(kind: .teardown, rule: "teardown.no-response", subject: step.name, message: "teardown step '\(step.name)' got no response: \(error)\(retried)")))
             case .success(let response):
                 if var finding = checkStep(step, response, into: &bindings, from: request.send.url, kind: .teardown) {
-                    if refusals > 0 { finding.message += Self.refused(refusals) }
+                    finding.message += Refusal.told(again.refusals, last: response.status)
                     result.teardown.append(redacted(finding))
                 }
             }
@@ -234,12 +228,6 @@ final class CaseRunner: Sendable {
             response: nil, findings: [finding], transportError: nil, attempts: 0, duration: ContinuousClock.now - start, position: planned.position,
             chain: chain)
         return redacted(result)
-    }
-
-    /// Said after a step's finding when the server refused it before: the status is the last
-    /// of several answers.
-    static func refused(_ refusals: Int) -> String {
-        " (asked \(refusals + 1) times: refused each time)"
     }
 
     private func finish(_ result: CaseResult, error: TransportError, setup: String?, start: ContinuousClock.Instant) -> CaseResult {

@@ -22,7 +22,7 @@ public enum Verifier {
             builder: RequestBuilder(baseURL: options.baseURL, extraHeaders: options.extraHeaders),
             checker: ResponseChecker(catalog: plan.catalog, patterns: plan.patterns, secrets: secrets),
             environment: options.environment, secrets: secrets,
-            refusal: Refusal(caseTries: options.retries, caseStatuses: options.retryStatuses))
+            refusal: Refusal(tries: options.retries, statuses: options.retryStatuses))
         let queue = RunQueue(
             count: plan.cases.count, changesState: plan.cases.contains(where: \.changesState), access: { plan.cases[$0].access },
             independent: options.independentCases, writeLimit: options.writeConcurrency

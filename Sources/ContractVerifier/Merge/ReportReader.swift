@@ -37,7 +37,8 @@ public enum ReportLimits {
     /// Milliseconds of a duration or a timing: 10^12, a billion seconds, verify's longest
     /// `--timeout`. A run's sums stay far from what an `Int` holds.
     public static let maxMilliseconds = 1_000_000_000_000
-    /// Attempts of one request: `--retries` beyond a million would take years.
+    /// Attempts of one request: verify sends one at most 1 + `--retries` (at most 100) times, or,
+    /// for a teardown step, 3 times more; a million is far beyond either.
     public static let maxAttempts = 1_000_000
     /// A response's body: the most verify reads (`HTTPOptions.maxBodyBytes`, 32 MiB).
     public static let maxBodyBytes = HTTPOptions().maxBodyBytes

@@ -19,6 +19,9 @@ extension VerifyOptions {
             throw DiagnosticsError(argument: "--write-concurrency must be at least 1, found \(writeConcurrency)")
         }
         guard retries >= 0 else { throw DiagnosticsError(argument: "--retries must not be negative, found \(retries)") }
+        guard retries <= Refusal.maxRetries else {
+            throw DiagnosticsError(argument: "--retries is at most \(Refusal.maxRetries) (each request sent that many times again at most), found \(retries)")
+        }
         if let status = retryStatuses.sorted().first(where: { !Refusal.retryable.contains($0) }) {
             throw DiagnosticsError(argument:
                 "--retry-status takes 408, 429 or 503 (answers by which a server says it did not act on the request), found \(status): "

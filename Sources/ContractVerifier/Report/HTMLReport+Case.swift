@@ -69,7 +69,7 @@ extension HTMLReport {
             html += "<dt>Status</dt><dd>expected <b class=\"expected\">\(HTMLText.escape(expected))</b>, got <b class=\"actual\">\(actual)</b></dd>\n"
         }
         if result.attempts > 1 {
-            html += "<dt>Attempts</dt><dd>\(result.attempts) (retried after transport errors or 408, 429, 503 answers)</dd>\n"
+            html += "<dt>Attempts</dt><dd>\(result.attempts) (retried after transport errors or answers of --retry-status)</dd>\n"
         }
         return html + "</dl>\n"
     }

@@ -57,7 +57,7 @@ enum ReportFormatting {
         if groups.count > maxFindings {
             lines.append("- … and \(groups.count - maxFindings) more findings (all of them are in the JSON report)")
         }
-        if result.attempts > 1 { lines.append("retries: \(result.attempts - 1) (after transport errors or 408, 429, 503 answers)") }
+        if result.attempts > 1 { lines.append("retries: \(result.attempts - 1) (after transport errors or answers of --retry-status)") }
         lines += reproduction(result)
         return lines
     }

@@ -7,9 +7,9 @@ import Testing
 @testable import ContractVerifier
 
 /// A server that says "not now" (503 for a write that met SQLite's lock, 429 from a rate limiter)
-/// against a real server on loopback: setup and teardown steps are asked again, a case's own
-/// request only when the user named the status (`--retry-status`) and the case expects another,
-/// and every answer that stands is checked as it is.
+/// against a real server on loopback: a setup step or a case's own request is asked again only
+/// when the user named the status (`--retry-status`) and it expects another, within `--retries`,
+/// which transport errors share; every answer that stands is checked as it is.
 struct RefusalTests {
     static let contracts: [String: String] = [
         "runs.json": """
@@ -75,23 +75,73 @@ struct RefusalTests {
         try #require(report.results.first { $0.name == "runs/\(name)" })
     }
 
-    @Test func aSetupStepRefusedForNowIsAskedAgainAndTheCaseGoesOn() async throws {
+    @Test func aSetupStepRefusedForNowIsAskedAgainWhenTheUserNamedTheStatus() async throws {
+        // Without --retry-status the refusal is the step's answer: a proxy may say 503 for a
+        // create its server carried out, and a second one would go unnoticed.
+        let plain = Server(refusing: "/flows", times: 2)
+        let first = try LoopbackHTTPServer(routeRequest: plain.route)
+        defer { first.stop() }
+        let unasked = try result(try await run(first, retries: 3), "after-setup")
+        #expect(plain.count("/flows") == 1)
+        #expect(unasked.outcome == .failed)
+        #expect(unasked.findings.map(\.message) == ["setup step 'make-flow': expected status 201, found 503"])
+
         let state = Server(refusing: "/flows", times: 2)
         let server = try LoopbackHTTPServer(routeRequest: state.route)
         defer { server.stop() }
-        let report = try await run(server)
-
-        // Asked again twice, without any option: a setup step checks nothing of the contract.
+        let report = try await run(server, retries: 3, retryStatuses: [503])
         let afterSetup = try result(report, "after-setup")
         #expect(state.count("/flows") == 3)
         #expect(afterSetup.outcome == .passed, "\(afterSetup.findings.map(\.message))")
 
-        // Refused every time: the step fails after its last try, and says so.
+        // Refused every time: the step fails once its tries are spent, and says so.
         let refused = try result(report, "setup-always-refused")
-        #expect(state.count("/locked") == 1 + Refusal.stepTries)
+        #expect(state.count("/locked") == 4)
         #expect(refused.outcome == .failed)
-        #expect(refused.findings.map(\.message) == ["setup step 'make-flow': expected status 201, found 503 (asked 4 times: refused each time)"])
+        #expect(refused.findings.map(\.message) == ["setup step 'make-flow': expected status 201, found 503 (refused each of the 4 times it was sent)"])
         #expect(refused.attempts == 4)
+    }
+
+    @Test func aStepRefusedThenAnsweredOtherwiseSaysSoTruly() async throws {
+        // 503 once, then 400: the message says the step was sent again, not that it was refused
+        // each time.
+        let flows = Locked(0)
+        let server = try LoopbackHTTPServer(routeRequest: { request in
+            guard request.target == "/flows" else { return .json(status: 201, "{}") }
+            let count = flows.withLock { count in
+                count += 1
+                return count
+            }
+            return count == 1 ? .json(status: 503, "{}") : .json(status: 400, "{}")
+        })
+        defer { server.stop() }
+        let report = try await run(server, retries: 3, retryStatuses: [503])
+        let afterSetup = try result(report, "after-setup")
+        #expect(afterSetup.findings.map(\.message) == ["setup step 'make-flow': expected status 201, found 400 (sent again after a refusal)"])
+        #expect(afterSetup.attempts == 2)
+    }
+
+    @Test func transportErrorsAndRefusalsShareOneBudget() async throws {
+        // Each try is dropped once, then refused: with --retries 3 the request is sent 4 times
+        // in all, whatever the mix, and its attempts say 4.
+        let sent = Locked(0)
+        let server = try LoopbackHTTPServer(routeRequest: { _ in
+            let count = sent.withLock { count in
+                count += 1
+                return count
+            }
+            return count.isMultiple(of: 2) ? .json(status: 503, "{}") : .resetMidBody(declaredLength: 100, sent: Array("{".utf8))
+        })
+        defer { server.stop() }
+        var options = VerifyOptions(baseURL: server.baseURL)
+        options.concurrency = 1
+        options.retries = 3
+        options.retryStatuses = [503]
+        let contracts = Fixtures.load(["runs.json": #"{"id": "runs", "request": {"method": "POST", "path": "/runs"}, "cases": [{"name": "made", "response": {"status": 201}}]}"#])
+        let report = try await Verifier.run(contracts, options: options, reporters: [])
+        let made = try result(report, "made")
+        #expect(sent.withLock { $0 } == 4)
+        #expect(made.attempts == 4)
     }
 
     @Test func aCasesOwnRequestIsCheckedAsAnsweredUnlessTheUserNamedTheStatus() async throws {
@@ -136,7 +186,7 @@ struct RefusalTests {
         #expect(state.count("/runs") == 2)
         #expect(made.outcome == .failed)
         #expect(made.attempts == 2)
-        #expect(ReportFormatting.details(made).contains("retries: 1 (after transport errors or 408, 429, 503 answers)"))
+        #expect(ReportFormatting.details(made).contains("retries: 1 (after transport errors or answers of --retry-status)"))
     }
 
     @Test func onlyStatusesThatSayTheRequestWasNotCarriedOutMayBeRetried() throws {
@@ -156,6 +206,13 @@ struct RefusalTests {
                 #expect(error.description.contains("found \(status)"), "\(error)")
             }
         }
+        options.retries = Refusal.maxRetries + 1
+        do {
+            try options.validate()
+            Issue.record("--retries above its limit was accepted")
+        } catch {
+            #expect(error.description.contains("--retries is at most 100"), "\(error)")
+        }
         options.retryStatuses = [503]
         options.retries = 0
         do {
@@ -166,15 +223,40 @@ struct RefusalTests {
         }
     }
 
-    @Test func retryAfterIsReadAsSecondsOnly() {
-        #expect(Refusal.retryAfterSeconds("120") == 120)
-        #expect(Refusal.retryAfterSeconds(" 5\t") == 5)
-        #expect(Refusal.retryAfterSeconds("0") == 0)
-        // An HTTP-date, a negative or fractional number, an empty or huge value: the default pause.
-        #expect(Refusal.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT") == nil)
-        #expect(Refusal.retryAfterSeconds("-1") == nil)
-        #expect(Refusal.retryAfterSeconds("1.5") == nil)
-        #expect(Refusal.retryAfterSeconds("") == nil)
-        #expect(Refusal.retryAfterSeconds("99999999999999999999") == nil)
+    @Test func retryAfterIsReadAsSecondsOrAnHTTPDate() throws {
+        let now = try #require(ISO8601DateFormatter().date(from: "2015-10-21T07:28:00Z"))
+        #expect(Refusal.askedWait("120", now: now) == .after(.seconds(120)))
+        #expect(Refusal.askedWait(" 5\t", now: now) == .after(.seconds(5)))
+        #expect(Refusal.askedWait("0", now: now) == .after(.zero))
+        // A number too long to read asks for longer than anyone waits.
+        #expect(Refusal.askedWait("99999999999999999999", now: now) == .after(.seconds(Int(Int32.max))))
+        // An HTTP-date: the time until then, none once past.
+        #expect(Refusal.askedWait("Wed, 21 Oct 2015 07:28:03 GMT", now: now) == .after(.seconds(3)))
+        #expect(Refusal.askedWait("Wed, 21 Oct 2015 07:27:00 GMT", now: now) == .after(.zero))
+        #expect(Refusal.askedWait("Fri, 31 Dec 2099 23:59:59 GMT", now: now) != .after(.zero))
+        // Anything else: the default pause.
+        for unreadable in ["-1", "1.5", "", "soon", "٣"] {
+            #expect(Refusal.askedWait(unreadable, now: now) == .unreadable, "\(unreadable)")
+        }
+        // The default pause grows to a second and stays there.
+        #expect((1...8).map(Refusal.defaultPause) == [250, 500, 750, 1000, 1000, 1000, 1000, 1000].map { .milliseconds($0) })
+    }
+
+    @Test func aWaitLongerThanTheLongestLeavesTheAnswerStanding() async throws {
+        for asked in ["11", "99999999999999999999", "Fri, 31 Dec 2099 23:59:59 GMT"] {
+            let sent = Locked(0)
+            let server = try LoopbackHTTPServer(routeRequest: { _ in
+                sent.withLock { $0 += 1 }
+                return .respond(status: 503, headers: [("Retry-After", asked)], body: [])
+            })
+            defer { server.stop() }
+            var options = VerifyOptions(baseURL: server.baseURL)
+            options.retries = 3
+            options.retryStatuses = [503]
+            let contracts = Fixtures.load(["runs.json": #"{"id": "runs", "request": {"method": "POST", "path": "/runs"}, "cases": [{"name": "made", "response": {"status": 201}}]}"#])
+            let report = try await Verifier.run(contracts, options: options, reporters: [])
+            #expect(sent.withLock { $0 } == 1, "Retry-After: \(asked)")
+            #expect(try result(report, "made").response?.status == 503)
+        }
     }
 }
