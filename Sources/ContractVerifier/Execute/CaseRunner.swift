@@ -102,7 +102,10 @@ final class CaseRunner: Sendable {
         }
         let shown = request.show
         return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in
-            if case .success(let response) = outcome, let pause = refusal.pause(after: response, expected: planned.testCase.response.status, attempts: attempts) {
+            // Asked first: reading the case's expected status copies the case, on every response.
+            if !refusal.statuses.isEmpty, case .success(let response) = outcome,
+                let pause = refusal.pause(after: response, expected: planned.testCase.response.status, attempts: attempts)
+            {
                 let next = Refusal.Again(pause: pause, attempts: attempts, refusals: again.refusals + 1)
                 return self.request(planned, bindings, after: chain, start, again: next, deliver)
             }
