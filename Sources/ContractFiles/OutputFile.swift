@@ -10,6 +10,10 @@ import Foundation
 /// to a file it wants overwritten) is removed as a name and never written through; the rename
 /// replaces a link at the destination itself, not what it points to. A process told to stop
 /// removes its hidden files first (``removePartialFiles()``).
+///
+/// Never over a device, a named pipe or a socket, or a link to one: the rename would put a file
+/// where `/dev/null` or `/dev/stdout` was (run as root, a CI container's own). Such a path is
+/// refused before anything is written.
 public final class OutputFile {
     private let destination: String
     private let partial: String
@@ -23,6 +27,11 @@ public final class OutputFile {
     /// writer that streams as a run goes records it once, where the file is finished.
     public init(path: String) {
         destination = path
+        if let refusal = Self.refusal(of: path) {
+            failure = refusal
+            partial = ""
+            return
+        }
         let url = URL(fileURLWithPath: path)
         // One name per output of this process: two outputs that name one file through different
         // paths (a linked folder) each write their own, and the last rename wins whole.
@@ -50,6 +59,7 @@ public final class OutputFile {
         // A writer that ended before `commit` leaves no hidden file behind.
         if descriptor >= 0 { close(descriptor) }
         let partial = partial
+        guard !partial.isEmpty else { return }
         Self.registry.withFiles { paths in
             unlink(partial)
             paths.remove(partial)
@@ -93,6 +103,8 @@ public final class OutputFile {
                 descriptor = -1
                 if closed != 0 { return FolderError.system("cannot close '\(partial)'", errno: code) }
             }
+            // Asked again at the last moment: a device put at the path meanwhile is not replaced.
+            if let refusal = Self.refusal(of: destination) { return refusal }
             // rename(2) replaces the destination in one step, a link there included (not its target).
             guard rename(partial, destination) == 0 else {
                 let code = errno
@@ -115,6 +127,29 @@ public final class OutputFile {
     /// The hidden files of every output in progress. Every step that creates, renames or removes
     /// one holds its lock, so a process told to stop can remove them all with nothing racing it.
     static let registry = PartialFiles()
+
+    /// Why a file may not be put at `path`: a device, a named pipe or a socket there, or a link to
+    /// one. Nil for nothing there, a file, a folder (the rename says why not), or a link to
+    /// anything else (the link is replaced).
+    static func refusal(of path: String) -> FolderError? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        var kind = info.st_mode & S_IFMT
+        var link = ""
+        if kind == S_IFLNK {
+            guard stat(path, &info) == 0 else { return nil }
+            kind = info.st_mode & S_IFMT
+            link = "a link to "
+        }
+        let what: String
+        switch kind {
+        case S_IFCHR, S_IFBLK: what = "a device"
+        case S_IFIFO: what = "a named pipe"
+        case S_IFSOCK: what = "a socket"
+        default: return nil
+        }
+        return FolderError("cannot write '\(path)': it is \(link)\(what), not a file (an output is a new file put in place of what is at its path); name a file")
+    }
 
     /// Opens a new file at `path` for writing, never an existing one and never through a link: a
     /// name already there (a file a killed run left, or anything planted) is removed as a name first.

@@ -23,17 +23,19 @@ public enum MessageText {
         return clipped(String(text[..<exponent])) + text[exponent...]
     }
 
-    /// `text` on one line, then cut: each run of white space or control characters becomes one
-    /// space. For text quoted without escapes (keys, references) and for the messages of other
-    /// libraries, which may span lines; those also quote values whole, so `wordLength` cuts each
-    /// word (a run without space) as a value is cut, keeping the rest of the sentence.
+    /// `text` on one line, then cut: each run of white space, control characters or
+    /// bidirectional controls (which reorder what a terminal shows, so a line would read as
+    /// something other than it holds) becomes one space. For text quoted without escapes (keys,
+    /// references) and for the messages of other libraries, which may span lines; those also
+    /// quote values whole, so `wordLength` cuts each word (a run without space) as a value is
+    /// cut, keeping the rest of the sentence.
     public static func oneLine(_ text: String, to maxLength: Int = valueLength, wordLength: Int = .max) -> String {
         var line = String.UnicodeScalarView()
         var count = 0
         var word = 0
         var inSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            let isSpace = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control || isBidirectionalControl(scalar)
             if isSpace && inSpace { continue }
             inSpace = isSpace
             word = isSpace ? 0 : word + 1
@@ -49,5 +51,14 @@ public enum MessageText {
             count += 1
         }
         return String(line)
+    }
+
+    /// The bidirectional marks, embeddings, overrides and isolates (U+200E, U+200F, U+202A to
+    /// U+202E, U+2066 to U+2069).
+    static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }

@@ -1,3 +1,5 @@
+import ContractRequests
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -5,16 +7,27 @@ import NIOHTTP1
 /// ours): the body gathered up to its bound, the answer asked of the server, then written after
 /// its delay, or the connection dropped. Requests pipelined on one connection are answered in
 /// order (NIO's pipelining handler holds the next until this one's answer ends).
+///
+/// What one client can make the server hold is bounded: a connection that stops sending, even in
+/// the middle of a request, is closed after the idle timeout; the bodies being received on all
+/// connections together are held to ``BodyBudget``; and an answer waits while the client is not
+/// reading the ones before it (pipelined requests whose answers pile up unread).
 final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     struct Limits: Sendable {
         var maxBodyBytes: Int
+        /// Shared by every connection of the server.
+        var budget: BodyBudget
     }
 
     private let server: MockServer
     private let limits: Limits
+    /// Bytes of ``body`` taken from the budget, given back when the body is let go.
+    private var reserved = 0
+    /// A request whose answer waits for the client to read the answers before it, and its head.
+    private var waiting: (request: MockRequest, head: HTTPRequestHead)?
     private var head: HTTPRequestHead?
     private var body: ByteBuffer?
     /// The body went over its bound: the rest of the request is ignored, the connection closed.
@@ -45,6 +58,11 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 if let head { refuse(context, head: head, size: (body?.readableBytes ?? 0) + chunk.readableBytes) }
                 return
             }
+            guard limits.budget.take(chunk.readableBytes) else {
+                if let head { refuseBusy(context, head: head) }
+                return
+            }
+            reserved += chunk.readableBytes
             body.setOrWriteBuffer(&chunk)
         case .end:
             guard !refused, let head else { return }
@@ -52,16 +70,50 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let request = MockRequest(
                 method: head.method.rawValue, target: head.uri, headers: head.headers,
                 body: body.map { Array($0.readableBytesView) })
-            body = nil
-            let reply = server.respond(request)
-            send(reply, context: context, version: head.version, keepAlive: head.isKeepAlive, omitsBody: head.method == .HEAD)
+            letBodyGo()
+            // A client that does not read its answers gets the next once it reads: answers of
+            // pipelined requests would otherwise pile up in memory for as long as it sends.
+            guard context.channel.isWritable else {
+                waiting = (request, head)
+                return
+            }
+            answer(request, head: head, context: context)
         }
+    }
+
+    private func answer(_ request: MockRequest, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let reply = server.respond(request)
+        send(reply, context: context, version: head.version, keepAlive: head.isKeepAlive, omitsBody: head.method == .HEAD)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, let (request, head) = waiting {
+            waiting = nil
+            answer(request, head: head, context: context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    private func letBodyGo() {
+        body = nil
+        limits.budget.giveBack(reserved)
+        reserved = 0
+    }
+
+    /// The bodies being received on all connections already take the server's budget: a 503
+    /// problem, then the connection closes.
+    private func refuseBusy(_ context: ChannelHandlerContext, head: HTTPRequestHead) {
+        refused = true
+        letBodyGo()
+        let detail = "the server holds \(limits.budget.limit >> 20) MiB of request bodies being received already; try again"
+        let problem = MockReply.problem(503, RequestProblem.body(type: "urn:contract:problem:busy", title: "The server is busy", status: 503, detail: detail))
+        write(problem, context: context, version: head.version, keepAlive: false, omitsBody: false)
     }
 
     /// A body over the bound: a 413 problem, then the connection closes (the rest is never read).
     private func refuse(_ context: ChannelHandlerContext, head: HTTPRequestHead, size: Int) {
         refused = true
-        body = nil
+        letBodyGo()
         let problem = server.refuse(method: head.method.rawValue, target: head.uri, headers: head.headers, size: size)
         write(problem, context: context, version: head.version, keepAlive: false, omitsBody: false)
     }
@@ -110,8 +162,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        // Idle: nothing sent for the timeout, and no answer waiting out a delay.
-        if event is IdleStateHandler.IdleStateEvent, pending == nil, head == nil {
+        // Idle: nothing sent for the timeout, and no answer waiting out a delay; a request cut
+        // off in its headers or its body too (it held its body's bytes for as long as it liked).
+        if event is IdleStateHandler.IdleStateEvent, pending == nil {
             context.close(promise: nil)
             return
         }
@@ -127,7 +180,35 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         pending?.cancel()
         pending = nil
+        letBodyGo()
+        waiting = nil
         context.fireChannelInactive()
     }
 }
 
+
+/// The bytes of request bodies being received on all of a server's connections together: each
+/// connection may hold up to `--max-body-bytes`, and without a bound for all of them, many
+/// connections each stopping short of its end held the server's memory.
+final class BodyBudget: Sendable {
+    let limit: Int
+    private let used = NIOLockedValueBox(0)
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Takes `bytes` if they fit; false when they do not (nothing is taken).
+    func take(_ bytes: Int) -> Bool {
+        used.withLockedValue { used in
+            guard used + bytes <= limit else { return false }
+            used += bytes
+            return true
+        }
+    }
+
+    func giveBack(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        used.withLockedValue { $0 -= bytes }
+    }
+}

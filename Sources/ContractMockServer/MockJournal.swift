@@ -79,7 +79,10 @@ extension MockServer {
             var size = 256 + entry.path.utf8.count + (entry.body?.count ?? 0) + (entry.mismatch?.utf8.count ?? 0)
             for field in entry.query { size += 32 + field.name.utf8.count + field.value.utf8.count }
             for field in entry.headers { size += 32 + field.name.utf8.count + field.value.utf8.count }
-            for violation in entry.violations { size += 128 + violation.message.utf8.count }
+            for violation in entry.violations {
+                size += 128 + violation.message.utf8.count + (violation.name?.utf8.count ?? 0) + (violation.schemaLocation?.utf8.count ?? 0)
+                size += violation.pointer.tokens.reduce(0) { $0 + 8 + $1.utf8.count }
+            }
             return size
         }
     }

@@ -21,6 +21,9 @@ extension MockServer {
         """
 
     func control(_ request: MockRequest, path: String, rawQuery: Substring) -> MockReply {
+        if let refusal = foreignCaller(request) {
+            return .problem(403, RequestProblem.body(type: Self.controlProblem, title: "The control call is refused", status: 403, detail: refusal))
+        }
         let endpoint = path.dropFirst(Self.controlPrefix.count).split(separator: "/").joined(separator: "/")
         do throws(MockServerError) {
             switch (request.method, endpoint) {
@@ -115,7 +118,9 @@ extension MockServer {
     }
 
     private static func fault(_ body: JSONObject) throws(MockServerError) -> MockFault {
-        let kinds = ["status", "delay", "undecodableBody", "dropConnection"].filter { body[$0] != nil }
+        // A member that is null is absent (a client that writes every field writes the others as
+        // null); the two flags are `true` or refused, never read as set when `false`.
+        let kinds = ["status", "delay", "undecodableBody", "dropConnection"].filter { body[$0] != nil && body[$0] != .null }
         guard kinds.count == 1 else {
             throw badRequest("a fault is one of 'status' (a code), 'delay' (seconds), 'undecodableBody': true, 'dropConnection': true; found \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
         }
@@ -128,8 +133,12 @@ extension MockServer {
                 throw badRequest("'delay' must be a number of seconds from 0 to 3600")
             }
             return .delay(.nanoseconds(Int64(seconds * 1e9)))
-        case "undecodableBody": return .undecodableBody
-        default: return .dropConnection
+        case "undecodableBody":
+            guard body["undecodableBody"] == .bool(true) else { throw badRequest("'undecodableBody' must be true (leave it out for another fault)") }
+            return .undecodableBody
+        default:
+            guard body["dropConnection"] == .bool(true) else { throw badRequest("'dropConnection' must be true (leave it out for another fault)") }
+            return .dropConnection
         }
     }
 
@@ -155,6 +164,51 @@ extension MockServer {
         guard let value = object[key], value != .null else { return nil }
         guard let text = value.stringValue else { throw badRequest("'\(key)' must be a string") }
         return text
+    }
+
+    /// Why a control call comes from something other than a test on this machine, or nil. A web
+    /// page the tester has open can send a POST without a preflight (`Content-Type: text/plain`),
+    /// and one whose name its owner points at 127.0.0.1 (DNS rebinding) reads the answers as its
+    /// own: the browser says who sent it in `Origin`, and the name it asked for in `Host`. A
+    /// server listening on loopback takes control calls for a loopback name only, and, unless
+    /// `--cors` allows pages, from no page of another site. A rebinding needs a domain name, so
+    /// an address is taken as it is: an Android emulator reaches the host's loopback as 10.0.2.2.
+    func foreignCaller(_ request: MockRequest) -> String? {
+        if Self.isLoopback(options.host), let host = request.values(of: "Host").first {
+            let name = Self.hostName(host)
+            guard Self.isLoopback(name) || Self.isAddress(name) else {
+                return "a control call must name this machine in Host (localhost or an address such as 127.0.0.1), not '\(MessageText.clipped(host, to: 80))'"
+            }
+        }
+        if !options.cors, let origin = request.values(of: "Origin").first {
+            let name = origin.split(separator: "://", maxSplits: 1).last.map { Self.hostName(String($0)) } ?? ""
+            guard origin.contains("://"), Self.isLoopback(name) else {
+                return "a control call from a web page of another site ('\(MessageText.clipped(origin, to: 80))') is refused; serve with --cors to allow pages"
+            }
+        }
+        return nil
+    }
+
+    /// `localhost`, `127.x.x.x` and `::1`.
+    static func isLoopback(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower == "localhost" || lower.hasSuffix(".localhost") || lower == "::1" || lower.hasPrefix("127.") && lower.split(separator: ".").count == 4
+    }
+
+    /// An IPv4 address (four decimal parts) or an IPv6 one (hexadecimal digits and colons).
+    static func isAddress(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) { return true }
+        return name.contains(":") && name.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    }
+
+    /// The name of a `Host` value or an origin's authority: without a port, brackets or a path.
+    static func hostName(_ authority: String) -> String {
+        let authority = authority.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? authority
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            return String(authority[authority.index(after: authority.startIndex)..<close])
+        }
+        return String(authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
     private static func badRequest(_ message: String) -> MockServerError {

@@ -29,7 +29,14 @@ public final class MockServer: Sendable {
         public var cors = false
         /// A request body over this many bytes gets a 413 problem and the connection is closed.
         public var maxBodyBytes = 16 << 20
-        /// A connection that sends nothing for this long, with no answer pending, is closed.
+        /// The request bodies being received on all connections together hold at most this many
+        /// bytes (and at least ``maxBodyBytes``); a body past it gets a 503 problem.
+        public var maxBodiesBytes = 256 << 20
+        /// Connections open at once; one past it is closed as it comes. Kept below the process's
+        /// limit of open files, so a client that opens hundreds never makes accepting spin.
+        public var maxConnections = 1_000
+        /// A connection that sends nothing for this long, with no answer pending, is closed,
+        /// a request cut off in the middle included.
         public var idleTimeout = Duration.seconds(60)
         /// The journal keeps the newest this many requests…
         public var journalLimit = 10_000
@@ -103,12 +110,27 @@ public final class MockServer: Sendable {
         close(waiting: false)
     }
 
+    /// `wanted`, kept 64 below the process's limit of open files (the server's own files, and a
+    /// connection accepted before it is closed), and at least 16.
+    static func connectionLimit(_ wanted: Int) -> Int {
+        var files = rlimit()
+        #if canImport(Glibc)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &files) == 0, files.rlim_cur < rlim_t(Int32.max) else { return max(16, wanted) }
+        return max(16, min(wanted, Int(files.rlim_cur) - 64))
+    }
+
     /// Starts listening; returns once the port is bound.
     /// - Throws: ``MockServerError/Code/cannotListen`` when the address cannot be bound.
     public func start() throws(MockServerError) {
         guard listener.withLockedValue({ $0 }) == nil else { return }
         let connections = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
-        let limits = MockHTTPHandler.Limits(maxBodyBytes: options.maxBodyBytes)
+        let limits = MockHTTPHandler.Limits(
+            maxBodyBytes: options.maxBodyBytes, budget: BodyBudget(limit: max(options.maxBodiesBytes, options.maxBodyBytes)))
+        let maxConnections = Self.connectionLimit(options.maxConnections)
         let idle = TimeAmount.nanoseconds(Self.nanoseconds(options.idleTimeout))
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
@@ -118,8 +140,12 @@ public final class MockServer: Sendable {
             .childChannelInitializer { [weak self] channel in
                 guard let self else { return channel.close() }
                 let id = ObjectIdentifier(channel)
-                connections.withLockedValue { $0[id] = channel }
+                let open = connections.withLockedValue { open in
+                    open[id] = channel
+                    return open.count
+                }
                 channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: id) } }
+                guard open <= maxConnections else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(IdleStateHandler(readTimeout: idle))

@@ -55,6 +55,8 @@ public enum DocumentOperations {
     public struct List: Sendable {
         public var operations: [DocumentOperation]
         public var diagnostics: [Diagnostic]
+        /// The path of every file read: the document's, then the other files it refers to.
+        public var files: [String]
     }
 
     /// Reads the document at `path`, shown as `file` in places and diagnostics.
@@ -80,6 +82,6 @@ public enum DocumentOperations {
                     line: location.line, column: location.column, pointer: place.pointer))
             }
         }
-        return List(operations: operations, diagnostics: document.warnings)
+        return List(operations: operations, diagnostics: document.warnings, files: [path] + document.otherFilePaths)
     }
 }

@@ -28,12 +28,18 @@ public struct RequestViolation: Sendable, Hashable, CustomStringConvertible {
 
     public init(part: Part, name: String? = nil, pointer: JSONPointer = .root, keyword: String, message: String, schemaLocation: String? = nil) {
         self.part = part
-        self.name = name
-        self.pointer = pointer
+        self.name = name.map { MessageText.clipped($0, to: Self.maxShownName) }
+        // A member's name is the client's to choose: one of megabytes, refused, was kept whole
+        // in the journal, the log line and the usage record.
+        self.pointer = pointer.tokens.contains { $0.utf8.count > Self.maxShownName }
+            ? JSONPointer(tokens: pointer.tokens.map { MessageText.clipped($0, to: Self.maxShownName) }) : pointer
         self.keyword = keyword
         self.message = message
         self.schemaLocation = schemaLocation
     }
+
+    /// Unicode scalars of a name, or of a pointer's token, kept: the rest is cut with "…".
+    public static let maxShownName = 200
 
     /// `body /price`, `query parameter 'page_no'`, `header 'Authorization'`.
     public var place: String {

@@ -195,6 +195,18 @@ struct DocumentCoverageTests {
         ])
     }
 
+    @Test func manyResponsesOnOneOperationJoinInLinearTime() throws {
+        // A hostile document may give one operation thousands of responses: each key used to list
+        // all the others, N² for N keys (10,000 keys took 49 s).
+        let contracts = [try Self.contract("pets", .get, "/pets", cases: [("ok", [.code(200)]), ("any", [.class(4)])])]
+        let growth = try Growth.cpuRatio(size: 1_000, factor: 4) { count in
+            let keys = ["200", "4XX", "default"] + (0..<count).map { "x\($0)" }
+            let coverage = DocumentJoin.join([Self.operation("GET", "/pets", responses: keys)], contracts)
+            #expect(coverage.first?.responses.count == count + 3)
+        }
+        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the responses cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
+    }
+
     @Test func defaultIsCoveredOnlyByAStatusNoOtherKeyDescribes() throws {
         let operations = [Self.operation("GET", "/pets", responses: ["200", "4XX", "default"])]
         let described = [try Self.contract("pets", .get, "/pets", cases: [("ok", [.code(200)]), ("bad", [.code(400)])])]

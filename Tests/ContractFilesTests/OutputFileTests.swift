@@ -40,6 +40,29 @@ struct OutputFileTests {
         #expect(error?.errno == EISDIR)
     }
 
+    /// A device, a named pipe, or a link to one at the path is never replaced by a file: run as
+    /// root, `--report json=/dev/null` put a regular file in place of the container's /dev/null.
+    @Test func aDeviceOrAPipeAtThePathIsRefusedUntouched() throws {
+        #expect(mkfifo(path("pipe"), 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: path("null-link"), withDestinationPath: "/dev/null")
+        for (name, what) in [("pipe", "a named pipe"), ("null-link", "a link to a device")] {
+            let file = OutputFile(path: path(name))
+            file.append("{}")
+            let error = #expect(throws: FolderError.self) { try file.commit() }
+            #expect(error?.description == "cannot write '\(path(name))': it is \(what), not a file (an output is a new file put in place of what is at its path); name a file")
+        }
+        #expect(FileSystem.kind(path("pipe")) == .other)
+        #expect(FileSystem.kind(path("null-link")) == .link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path("null-link")) == "/dev/null")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["null-link", "pipe"], "no hidden file made")
+        // A link to a file is still replaced (never written through), as before.
+        try "precious\n".write(toFile: path("victim"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path("r.json"), withDestinationPath: path("victim"))
+        try OutputFile.write("{}\n", to: path("r.json"))
+        #expect(try contents("victim") == "precious\n")
+        #expect(try contents("r.json") == "{}\n")
+    }
+
     @Test func aHeaderIsWrittenInFrontOfTheBody() throws {
         let file = OutputFile(path: path("r.txt"))
         file.append("body\n")

@@ -22,6 +22,8 @@ struct MessageTextTests {
     @Test func oneLineJoinsLinesAndCutsLongWords() {
         #expect(MessageText.oneLine("a\n\n  b\tc", to: 100) == "a b c")
         #expect(MessageText.oneLine("key\u{0}x") == "key x")
+        // A bidirectional override would make the rest of the line read backwards.
+        #expect(MessageText.oneLine("k\u{202E}x\u{2066}y\u{200F}") == "k x y ")
         let long = String(repeating: "x", count: 1000)
         #expect(MessageText.oneLine("found \(long) here", to: 100, wordLength: 5) == "found xxxxx… here")
         #expect(MessageText.oneLine(long, to: 10) == "xxxxxxxxxx…")

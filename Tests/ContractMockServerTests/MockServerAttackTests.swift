@@ -90,8 +90,11 @@ struct MockServerAttackTests {
         connection.send("GET http://api.example.com/api/products/1?expand=1 HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
         let answer = try #require(connection.readAnswer())
         #expect(answer.head.hasPrefix("HTTP/1.1 200") && answer.head.contains("Contract-Case: products.get/found"), "\(answer.head)")
-        connection.send("GET HTTPS://api.example.com:8443/__contract HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
+        connection.send("GET HTTP://127.0.0.1:8443/__contract HTTP/1.1\r\nHost: 127.0.0.1:8443\r\n\r\n")
         #expect(connection.readAnswer()?.head.hasPrefix("HTTP/1.1 200") == true, "the control API too")
+        // Not under another site's name: a page that rebinds its name to 127.0.0.1 sends that.
+        connection.send("GET HTTPS://api.example.com:8443/__contract HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
+        #expect(connection.readAnswer()?.head.hasPrefix("HTTP/1.1 403") == true, "the control API under a site's name")
         let received = try #require(harness.server.requests.last)
         #expect(received.path == "/api/products/1" && received.query.map(\.name) == ["expand"])
     }
@@ -109,5 +112,48 @@ struct MockServerAttackTests {
         #expect(try await harness.response("POST", "/__contract/allow-invalid-requests", body: #"{"contract": null}"#).status == 204)
         #expect(try await harness.response("GET", "/__contract/requests?only=invalids").status == 400)
         #expect(try await harness.response("GET", "/__contract/requests?only=invalid").status == 200)
+    }
+
+    /// A web page the tester has open can POST to the control API without a preflight
+    /// (`text/plain`), and a page whose name its owner rebinds to 127.0.0.1 reads the answers as
+    /// its own: control calls from another site's page or under a domain name are refused, and
+    /// those a test sends go on.
+    @Test func aWebPageCannotDriveTheControlAPI() async throws {
+        let harness = try Harness()
+        let port = try #require(harness.server.port)
+        let forged = try await harness.response(
+            "POST", "/__contract/inject", headers: [("Origin", "https://evil.example"), ("Content-Type", "text/plain")], body: #"{"dropConnection": true}"#)
+        #expect(forged.status == 403)
+        #expect(String(decoding: forged.body, as: UTF8.self).contains("from a web page of another site ('https://evil.example') is refused"))
+        #expect(try await harness.response("GET", "/api/products/1").status == 200, "no fault was injected")
+
+        for host in ["rebind.evil.example", "rebind.evil.example:\(port)", "localhost.evil.example"] {
+            let connection = try RawConnection(port: port)
+            connection.send("GET /__contract/requests HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            #expect(connection.readAnswer()?.head.hasPrefix("HTTP/1.1 403") == true, "\(host)")
+        }
+        // This machine by any of its names, an address (an Android emulator's 10.0.2.2), or a
+        // page of this machine.
+        for host in ["localhost:\(port)", "127.0.0.1", "[::1]:\(port)", "10.0.2.2:\(port)", "app.localhost"] {
+            let connection = try RawConnection(port: port)
+            connection.send("GET /__contract HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            #expect(connection.readAnswer()?.head.hasPrefix("HTTP/1.1 200") == true, "\(host)")
+        }
+        #expect(try await harness.response("DELETE", "/__contract/faults", headers: [("Origin", "http://127.0.0.1:3000")]).status == 204)
+    }
+
+    /// A client that writes every field sends `false` or `null` for the faults it does not want:
+    /// `{"dropConnection": false}` dropped the connection.
+    @Test func aFaultFlagThatIsFalseIsRefusedAndNullIsAbsent() async throws {
+        let harness = try Harness()
+        for body in [#"{"dropConnection": false}"#, #"{"undecodableBody": false}"#, #"{"undecodableBody": "yes"}"#] {
+            #expect(try await harness.response("POST", "/__contract/inject", body: body).status == 400, "\(body)")
+        }
+        #expect(try await harness.response("GET", "/api/products/1").status == 200, "no fault was injected")
+        let status = try await harness.response(
+            "POST", "/__contract/inject", body: #"{"status": 503, "delay": null, "dropConnection": null, "undecodableBody": null, "times": 1}"#)
+        #expect(status.status == 204)
+        #expect(try await harness.response("GET", "/api/products/1").status == 503)
+        #expect(try await harness.response("GET", "/api/products/1").status == 200)
     }
 }

@@ -56,7 +56,7 @@ public enum CoverageRun {
         for index in set.contracts.indices where set.contracts[index].file.hasPrefix(directory + "/") {
             set.contracts[index].file = shownDirectory + set.contracts[index].file.dropFirst(directory.count)
         }
-        let joined = join(arguments, set: set, inputs: inputs.result())
+        let joined = join(arguments, set: set, inputs: inputs.result(), requests: requests)
         // The loaded documents are freed on another thread while the reports are rendered.
         _ = Retired(consume set)
         var (result, warnings): (CoverageResult, [Diagnostic])
@@ -111,8 +111,22 @@ public enum CoverageRun {
                 .compactMap { $0 }.map { ($0, option) }
         }
         let usageFolders = arguments.usageFolders.compactMap { FileIdentity(path($0, in: arguments), following: true) }
+        let tree = FileIdentity(path(arguments.directory, in: arguments), following: true)
         for request in requests {
             let destination = request.url(in: arguments.workingDirectory)
+            // Anywhere in the contracts folder: it would replace a contract or a schema, or be
+            // read as one by the next run.
+            var folder = (destination.path as NSString).deletingLastPathComponent
+            while let tree, !folder.isEmpty {
+                if FileIdentity(folder, following: true) == tree {
+                    throw DiagnosticsError(argument:
+                        "--report \(request.kind.rawValue): '\(request.path)' is in the contracts folder '\(arguments.directory)', which this run reads; give the report another path")
+                }
+                // Up to the root, where the parent is the folder itself.
+                let parent = (folder as NSString).deletingLastPathComponent
+                if parent == folder { break }
+                folder = parent
+            }
             var option = FileIdentity(destination.path, following: false).flatMap { file in inputs.first { $0.0 == file }?.1 }
             let name = destination.lastPathComponent
             if option == nil, name.hasPrefix("usage-"), name.hasSuffix(".jsonl"),
@@ -153,7 +167,9 @@ public enum CoverageRun {
         return inputs
     }
 
-    private static func join(_ arguments: CoverageArguments, set: ContractSet, inputs: Inputs) -> Result<(CoverageResult, [Diagnostic]), DiagnosticsError> {
+    private static func join(
+        _ arguments: CoverageArguments, set: ContractSet, inputs: Inputs, requests: [ReportRequest<CoverageReportKind>]
+    ) -> Result<(CoverageResult, [Diagnostic]), DiagnosticsError> {
         var sources = CoverageResult.Sources()
         var warnings: [Diagnostic] = []
         var problems: [Diagnostic] = []
@@ -193,6 +209,12 @@ public enum CoverageRun {
                 document = read
                 warnings += read.warnings
                 sources.document = named
+                // The document's other files are known once it is read.
+                let files = Set(read.files.flatMap { [FileIdentity($0, following: true), FileIdentity($0, following: false)] }.compactMap { $0 })
+                for request in requests where FileIdentity(request.url(in: arguments.workingDirectory).path, following: false).map(files.contains) == true {
+                    problems.append(.argumentError(
+                        "--report \(request.kind.rawValue): '\(request.path)' is a file the document '\(named)' refers to (--openapi); give the report another path"))
+                }
             case .failure(let error): problems += error.diagnostics
             }
         }

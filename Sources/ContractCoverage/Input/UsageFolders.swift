@@ -8,7 +8,9 @@ import Foundation
 /// wrote there (``UsageRecorder``), read with the one reader (``UsageLog``) and summed.
 ///
 /// A folder is read, never followed out of: a link in it is skipped with a warning, and only
-/// regular files named as a recorder names them are read. Every bound is ``CoverageLimits``'.
+/// regular files named as a recorder names them are read. A folder or a file met twice (a folder
+/// given twice under two names, a hard link) is read once, with a warning: its requests counted
+/// twice would make every figure wrong. Every bound is ``CoverageLimits``'.
 enum UsageFolders {
     struct Read: Sendable {
         var tally = UsageTally()
@@ -19,7 +21,15 @@ enum UsageFolders {
         var read = Read()
         var problems: [Diagnostic] = []
         var totalBytes = 0
+        // Device and inode of each folder and file read.
+        var readFolders: Set<[UInt64]> = []
+        var readFiles: Set<[UInt64]> = []
         for folder in folders {
+            var folderStatus = stat()
+            if stat(folder, &folderStatus) == 0, !readFolders.insert([UInt64(folderStatus.st_dev), UInt64(folderStatus.st_ino)]).inserted {
+                read.warnings.append(.warning("the same folder as one given before, so not read again", file: folder))
+                continue
+            }
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -44,6 +54,10 @@ enum UsageFolders {
                 var status = stat()
                 guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
                     read.warnings.append(.warning("not a regular file (a link or a folder), so not read", file: path))
+                    continue
+                }
+                guard readFiles.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+                    read.warnings.append(.warning("the same file as one read before (a hard link), so not counted again", file: path))
                     continue
                 }
                 let bytes: [UInt8]

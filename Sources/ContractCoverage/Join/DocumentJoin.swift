@@ -25,11 +25,12 @@ public enum DocumentJoin {
         return operations.map { operation in
             let covering = byRoute[Route(operation)] ?? []
             let keys = operation.responses.map(ResponseKey.init)
-            let responses = zip(operation.responses, keys).enumerated().map { index, pair in
-                let (written, key) = pair
-                let others = keys.enumerated().filter { $0.offset != index }.map(\.element)
+            // What the operation's keys describe, once: `default` stands for the rest. (Each key
+            // listing the others made a document of N responses on one operation cost N².)
+            let described = ResponseKey.described(by: keys)
+            let responses = zip(operation.responses, keys).map { written, key in
                 let cases = covering.flatMap { contract in
-                    contract.cases.filter { key.isExpected(by: $0.response.status, besides: others) }.map { "\(contract.id)/\($0.name)" }
+                    contract.cases.filter { key.isExpected(by: $0.response.status, describedByKeys: described) }.map { "\(contract.id)/\($0.name)" }
                 }
                 return OperationCoverage.Response(key: written, cases: cases)
             }
@@ -116,17 +117,33 @@ public enum DocumentJoin {
             }
         }
 
-        /// Whether a case accepting `accepted` expects this response, `others` being the
-        /// operation's other keys (which `default` does not describe).
-        func isExpected(by accepted: StatusExpectation, besides others: [ResponseKey]) -> Bool {
+        /// Whether a case accepting `accepted` expects this response; `described` is what the
+        /// operation's keys describe (``described(by:)``), of which `default` is the rest.
+        func isExpected(by accepted: StatusExpectation, describedByKeys described: [Bool]) -> Bool {
             switch self {
-            case .code, .range:
-                return Self.statuses.contains { describes($0) && accepted.accepts($0) }
+            case .code(let code):
+                return accepted.accepts(code)
+            case .range(let digit):
+                return (digit * 100...digit * 100 + 99).contains { accepted.accepts($0) }
             case .default:
-                return Self.statuses.contains { status in accepted.accepts(status) && !others.contains { $0.describes(status) } }
+                return Self.statuses.contains { status in accepted.accepts(status) && !described[status - Self.statuses.lowerBound] }
             case .other:
                 return false
             }
+        }
+
+        /// For each status of ``statuses``, whether one of `keys` describes it (`default` and a
+        /// key no status matches describe none, so leaving a key itself out changes nothing).
+        static func described(by keys: [ResponseKey]) -> [Bool] {
+            var described = [Bool](repeating: false, count: statuses.count)
+            for key in keys {
+                switch key {
+                case .code(let code): described[code - statuses.lowerBound] = true
+                case .range(let digit): for status in digit * 100...digit * 100 + 99 { described[status - statuses.lowerBound] = true }
+                case .default, .other: break
+                }
+            }
+            return described
         }
     }
 }

@@ -19,19 +19,63 @@ package struct TapeDocument {
     /// costs no more to refuse than this.
     package static let maxProblems = 20
 
-    /// The file parsed, or the syntax error placed in it.
+    /// The file parsed, or the syntax error placed in it. A key repeated in one object is refused:
+    /// a file of ours never repeats one, and where this reader keeps the last value another tool
+    /// keeps the first, so the two would read different reports from one file.
     package static func parse(_ bytes: [UInt8], file: String) -> Result<TapeDocument, DiagnosticsError> {
+        var document: TapeDocument
         do {
-            return .success(TapeDocument(tape: try JSONParser().parseTape(bytes), file: file, sourceCount: bytes.count))
+            document = TapeDocument(tape: try JSONParser().parseTape(bytes), file: file, sourceCount: bytes.count)
         } catch {
             return .failure(DiagnosticsError([.error("not JSON: \(error.message)", file: file, location: error.location)]))
         }
+        if let repeated = document.firstRepeatedKey() {
+            let key = ShownText.oneLine(MessageText.clipped(document.string(repeated.key)))
+            document.problem(
+                "the key '\(key)' is repeated in one object; a file 'contract' wrote never repeats one", at: document.pointer(to: repeated.object),
+                entry: repeated.key)
+            return .failure(DiagnosticsError(document.problems))
+        }
+        return .success(document)
     }
 
-    private init(tape: JSONTape, file: String, sourceCount: Int) {
-        self.tape = tape
-        self.file = file
-        self.sourceCount = sourceCount
+    /// The first key repeated within one object, in the file's order, with its object: one pass
+    /// over the tape, each object's keys compared as bytes (escapes decoded).
+    private func firstRepeatedKey() -> (key: Int, object: Int)? {
+        var seen = Set<ArraySlice<UInt8>>()
+        for index in tape.entries.indices where kind(index) == .object && count(index) > 1 {
+            seen.removeAll(keepingCapacity: true)
+            var child = index + 1
+            for _ in 0..<count(index) {
+                let key = tape.entries[child]
+                let start = Int(key.payload)
+                if !seen.insert(tape.bytes[start..<start + Int(key.count)]).inserted { return (child, index) }
+                child = Int(tape.entries[child + 1].end)
+            }
+        }
+        return nil
+    }
+
+    /// Where the value at `target` is, found from the root down (for a problem only).
+    private func pointer(to target: Int) -> JSONPointer {
+        var pointer = JSONPointer.root
+        var index = 0
+        while index != target {
+            switch kind(index) {
+            case .object:
+                guard let member = members(index).first(where: { $0.value <= target && target < Int(tape.entries[$0.value].end) }) else { return pointer }
+                pointer = pointer.appending(string(member.key))
+                index = member.value
+            case .array:
+                guard let (position, element) = elements(index).enumerated().first(where: { $0.element <= target && target < Int(tape.entries[$0.element].end) })
+                else { return pointer }
+                pointer = pointer.appending(position)
+                index = element
+            default:
+                return pointer
+            }
+        }
+        return pointer
     }
 
     // MARK: Reading

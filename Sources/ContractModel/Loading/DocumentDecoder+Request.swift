@@ -18,11 +18,25 @@ extension DocumentDecoder {
             } else if member.value.stringValue == nil {
                 let expected = allowRemoval ? "a string (or null to remove an endpoint header)" : "a string"
                 error("header '\(name)' must be \(expected), found \(describe(member.value))", at: member.pointer)
-            } else if let value = template(member, name) {
+            } else if headerValueIsClean(member, name), let value = template(member, name) {
                 headers.append(HeaderField(name: name, value: value))
             }
         }
         return headers
+    }
+
+    /// Whether a header value as written can be sent: no line break or other control character
+    /// (RFC 9110 §5.5: a field value is visible characters, spaces and tabs). A value with
+    /// "\r\n" would start a header of its own; HTTP libraries refuse it, and `contract serve`
+    /// answered nothing for such a fixture while its log said 200. Reported when it is not.
+    mutating func headerValueIsClean(_ member: Field, _ name: String) -> Bool {
+        guard let text = member.value.stringValue,
+            let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F })
+        else { return true }
+        error(
+            "header '\(name)': a header value cannot hold a line break or a control character (RFC 9110 §5.5), found \(ShownText.escaped(String(bad)))",
+            at: member.pointer)
+        return false
     }
 
     /// The members of a headers object whose names are valid tokens and unique regardless of case.

@@ -109,7 +109,9 @@ extension DocumentDecoder {
         var expectations: [HeaderExpectation] = []
         for (name, member) in uniqueHeaderNames(field) {
             if member.value.stringValue != nil {
-                if let value = template(member, name) { expectations.append(HeaderExpectation(name: name, matcher: .equals(value))) }
+                if headerValueIsClean(member, name), let value = template(member, name) {
+                    expectations.append(HeaderExpectation(name: name, matcher: .equals(value)))
+                }
                 continue
             }
             guard let matcherFields = matcherFields(member, "the matcher of header '\(name)'", allowed: FormatKeys.headerMatcher, options: FormatKeys.headerMatcherOptions) else {
@@ -124,9 +126,9 @@ extension DocumentDecoder {
                 }
                 occurrences = flag ? .repeats : .once
             }
-            if let equals = matcherFields["equals"], let value = template(equals, "equals") {
+            if let equals = matcherFields["equals"], headerValueIsClean(equals, name), let value = template(equals, "equals") {
                 expectations.append(HeaderExpectation(name: name, matcher: .equals(value), occurrences: occurrences))
-            } else if let differs = matcherFields["differs"], let value = template(differs, "differs") {
+            } else if let differs = matcherFields["differs"], headerValueIsClean(differs, name), let value = template(differs, "differs") {
                 expectations.append(HeaderExpectation(name: name, matcher: .differs(value), occurrences: occurrences))
             } else if let pattern = matcherFields["pattern"], let text = templatedExpression(pattern)?.description {
                 expectations.append(HeaderExpectation(name: name, matcher: .pattern(text), occurrences: occurrences))

@@ -27,6 +27,8 @@ struct ExternalReferences: Sendable {
     private let rootLocate: @Sendable (JSONPointer) -> SourceLocation?
     /// By key: the file's path relative to the root folder.
     private var files: [String: File] = [:]
+    /// The path of every file read.
+    var paths: [String] { files.values.map(\.path) }
     /// What the other files may still hold together (``OpenAPIDocument/maxTotalBytes``, less the
     /// document and the files read so far).
     private var remainingBytes: Int

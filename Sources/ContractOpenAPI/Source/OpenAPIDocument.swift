@@ -23,6 +23,9 @@ struct OpenAPIDocument {
     private let locate: @Sendable (JSONPointer) -> SourceLocation?
     /// The other files the document refers to, bundled under `/x-contract-files`.
     private let external: ExternalReferences
+
+    /// The paths of the other files read (links resolved), in no particular order.
+    var otherFilePaths: [String] { external.paths }
     /// Where a pointer of the document as read was in the document as written: a 2.0 document
     /// (and its other files) is read converted to 3.0.
     private let origin: @Sendable (JSONPointer) -> JSONPointer

@@ -104,4 +104,22 @@ struct ShardReportTests {
         }
         #expect(old.diagnostics.map(\.rendered) == ["old.json:1:1: error: the report does not say which run it is part of ('run'): it was written by an older contract; run verify again to merge it"])
     }
+
+    /// A key repeated in one object: this reader kept the last value where another tool keeps
+    /// the first, so `"outcome": "error", "outcome": "passed"` read as passed with no word.
+    @Test func aKeyRepeatedInAnObjectIsRefusedAndPlaced() throws {
+        let text = JSONReport.render(Self.report())
+        let repeated = text.replacingOccurrences(of: #""outcome": "failed""#, with: #""outcome": "error", "outc\u006Fme": "failed""#)
+        #expect(repeated != text)
+        guard case .failure(let error) = ShardReport.read(Array(repeated.utf8), file: "r.json") else {
+            Issue.record("a report with a repeated key was read")
+            return
+        }
+        let printed = error.diagnostics.map(\.rendered)
+        #expect(printed.count == 1)
+        #expect(printed.first?.hasPrefix("r.json:") == true, "\(printed)")
+        #expect(printed.first?.contains("error: the key 'outcome' is repeated in one object; a file 'contract' wrote never repeats one [/cases/1]") == true, "\(printed)")
+        // The report as written reads.
+        #expect(throws: Never.self) { try ShardReport.read(Array(text.utf8), file: "r.json").get() }
+    }
 }
