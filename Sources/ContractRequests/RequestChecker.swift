@@ -134,8 +134,14 @@ public struct RequestChecker: Sendable {
         guard !schema.isValid(tape) else { return violations }
         let result = schema.validate(tape, keepingAtMost: Self.maxBodyViolations)
         for error in Self.explaining(result.errors) {
+            let place = Self.place(of: error)
+            // A member whose name may hold a credential (`password`, `apiKey`…), or inside one: its
+            // value is not quoted, as a parameter of such a name is not, since the message reaches
+            // logs, the journal and usage records.
+            let hidden = place.tokens.contains { CredentialNames.mayBeCredential($0.lowercased()) }
             violations.append(RequestViolation(
-                part: .body, pointer: Self.place(of: error), keyword: error.keyword, message: error.message,
+                part: .body, pointer: place, keyword: error.keyword,
+                message: hidden ? "the value sent breaks its schema (not shown: it may be a secret)" : error.message,
                 schemaLocation: display(error.absoluteKeywordLocation)))
         }
         if result.omitted > 0 {

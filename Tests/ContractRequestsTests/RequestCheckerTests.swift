@@ -42,6 +42,24 @@ struct RequestCheckerTests {
         #expect(Self.checker.check(Self.request(path: "/shops/m%C3%A4/items/7.json", query: [("mode", "slow"), ("tags", "1"), ("tags", "2"), ("ids", "3|4")])).isEmpty)
     }
 
+    /// A body member whose name may hold a credential: its value broke its schema, and the
+    /// message, which reaches the server's log, journal and usage records, does not quote it.
+    @Test func aBodyMemberNamedLikeACredentialIsNotQuoted() throws {
+        let schema = #"{"type": "object", "properties": {"user": {"type": "string", "pattern": "^[a-z]+$"}, "password": {"type": "string", "pattern": "^[0-9]+$"}, "keys": {"type": "array", "items": {"type": "string", "maxLength": 3}}}}"#
+        let login = RequestDescription(
+            method: "POST", pathTemplate: "/login", parameters: [], headers: [],
+            body: .init(contentType: "application/json", schema: Self.json(schema)))
+        let violations = try RequestChecker(login, source: "login.json").check(WireRequest(
+            method: "POST", path: "/login", query: [], headers: [.init(name: "Content-Type", value: "application/json")],
+            body: Array(#"{"user": "Bob1", "password": "hunter2-my-real-password", "keys": ["private-one"]}"#.utf8)))
+        let shown = violations.map(\.description).joined(separator: "\n")
+        #expect(violations.count == 3, "\(shown)")
+        #expect(!shown.contains("hunter2") && !shown.contains("private-one"), "\(shown)")
+        #expect(shown.contains("body /password: the value sent breaks its schema (not shown: it may be a secret)"), "\(shown)")
+        #expect(shown.contains("body /keys/0: the value sent breaks its schema (not shown: it may be a secret)"), "\(shown)")
+        #expect(shown.contains("Bob1"), "a member of another name is quoted: \(shown)")
+    }
+
     @Test func eachBrokenPartIsNamedWithItsPointerAndKeyword() {
         let violations = Self.checker.check(Self.request(
             path: "/shops/toolong/items/0.json", query: [("tags", "1"), ("tags", "x"), ("ids", "1|y")],
