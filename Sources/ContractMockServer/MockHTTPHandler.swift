@@ -2,6 +2,7 @@ import ContractRequests
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// One connection's requests, as NIO's HTTP/1.1 decoder hands them (parsing is NIO's, never
 /// ours): the body gathered up to its bound, the answer asked of the server, then written after
@@ -81,10 +82,29 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// A contract's request is checked on NIO's thread pool, not on the event loop: a body that
+    /// makes a contract's pattern backtrack for seconds held every connection of the loop (the
+    /// control API's included) for as long. A control call is answered on the loop.
     private func answer(_ request: MockRequest, head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let reply = server.respond(request)
-        send(reply, context: context, version: head.version, keepAlive: head.isKeepAlive, omitsBody: head.method == .HEAD)
+        let send = { [self] (reply: MockReply) in
+            self.send(reply, context: context, version: head.version, keepAlive: head.isKeepAlive, omitsBody: head.method == .HEAD)
+        }
+        guard !server.isControl(request) else { return send(server.respond(request)) }
+        answering = true
+        let server = server
+        let bound = NIOLoopBound((self, send, context), eventLoop: context.eventLoop)
+        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { server.respond(request) }.whenComplete { result in
+            let (handler, send, context) = bound.value
+            handler.answering = false
+            switch result {
+            case .success(let reply): send(reply)
+            case .failure: context.close(promise: nil)
+            }
+        }
     }
+
+    /// A request is being checked off the loop: the connection is not idle meanwhile.
+    private var answering = false
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable, let (request, head) = waiting {
@@ -164,7 +184,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         // Idle: nothing sent for the timeout, and no answer waiting out a delay; a request cut
         // off in its headers or its body too (it held its body's bytes for as long as it liked).
-        if event is IdleStateHandler.IdleStateEvent, pending == nil {
+        if event is IdleStateHandler.IdleStateEvent, pending == nil, !answering {
             context.close(promise: nil)
             return
         }

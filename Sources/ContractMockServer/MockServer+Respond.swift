@@ -5,6 +5,12 @@ import NIOHTTP1
 // Answering: a request is routed as the stubs route it, checked as they check it, and answered
 // with its fixture (after the faults a test injected), a 400 problem, or a 404 problem.
 extension MockServer {
+    /// Whether `request` is a control call (or a preflight), answered without checking a contract.
+    func isControl(_ request: MockRequest) -> Bool {
+        let path = Self.split(request.target).path
+        return path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") || request.method == "OPTIONS"
+    }
+
     /// The answer to one request; the journal and ``onRequest`` learn of it.
     func respond(_ request: MockRequest) -> MockReply {
         let (path, rawQuery) = Self.split(request.target)
