@@ -71,6 +71,16 @@ struct RefusalTests {
         return try await Verifier.run(Fixtures.load(Self.contracts), options: options, reporters: [])
     }
 
+    /// One case, `runs/made`: a POST expecting 201, one request at a time.
+    func runMade(_ server: LoopbackHTTPServer, retries: Int, retryStatuses: Set<Int>) async throws -> CaseResult {
+        var options = VerifyOptions(baseURL: server.baseURL)
+        options.concurrency = 1
+        options.retries = retries
+        options.retryStatuses = retryStatuses
+        let contracts = Fixtures.load(["runs.json": #"{"id": "runs", "request": {"method": "POST", "path": "/runs"}, "cases": [{"name": "made", "response": {"status": 201}}]}"#])
+        return try result(try await Verifier.run(contracts, options: options, reporters: []), "made")
+    }
+
     func result(_ report: VerifyReport, _ name: String) throws -> CaseResult {
         try #require(report.results.first { $0.name == "runs/\(name)" })
     }
@@ -133,13 +143,7 @@ struct RefusalTests {
             return count.isMultiple(of: 2) ? .json(status: 503, "{}") : .resetMidBody(declaredLength: 100, sent: Array("{".utf8))
         })
         defer { server.stop() }
-        var options = VerifyOptions(baseURL: server.baseURL)
-        options.concurrency = 1
-        options.retries = 3
-        options.retryStatuses = [503]
-        let contracts = Fixtures.load(["runs.json": #"{"id": "runs", "request": {"method": "POST", "path": "/runs"}, "cases": [{"name": "made", "response": {"status": 201}}]}"#])
-        let report = try await Verifier.run(contracts, options: options, reporters: [])
-        let made = try result(report, "made")
+        let made = try await runMade(server, retries: 3, retryStatuses: [503])
         #expect(sent.withLock { $0 } == 4)
         #expect(made.attempts == 4)
     }
@@ -176,13 +180,7 @@ struct RefusalTests {
         let state = Server(refusing: "/runs", times: 5)
         let server = try LoopbackHTTPServer(routeRequest: state.route)
         defer { server.stop() }
-        var options = VerifyOptions(baseURL: server.baseURL)
-        options.concurrency = 1
-        options.retries = 1
-        options.retryStatuses = [503]
-        let contracts = Fixtures.load(["runs.json": #"{"id": "runs", "request": {"method": "POST", "path": "/runs"}, "cases": [{"name": "made", "response": {"status": 201}}]}"#])
-        let report = try await Verifier.run(contracts, options: options, reporters: [])
-        let made = try result(report, "made")
+        let made = try await runMade(server, retries: 1, retryStatuses: [503])
         #expect(state.count("/runs") == 2)
         #expect(made.outcome == .failed)
         #expect(made.attempts == 2)
@@ -250,13 +248,9 @@ struct RefusalTests {
                 return .respond(status: 503, headers: [("Retry-After", asked)], body: [])
             })
             defer { server.stop() }
-            var options = VerifyOptions(baseURL: server.baseURL)
-            options.retries = 3
-            options.retryStatuses = [503]
-            let contracts = Fixtures.load(["runs.json": #"{"id": "runs", "request": {"method": "POST", "path": "/runs"}, "cases": [{"name": "made", "response": {"status": 201}}]}"#])
-            let report = try await Verifier.run(contracts, options: options, reporters: [])
+            let made = try await runMade(server, retries: 3, retryStatuses: [503])
             #expect(sent.withLock { $0 } == 1, "Retry-After: \(asked)")
-            #expect(try result(report, "made").response?.status == 503)
+            #expect(made.response?.status == 503)
         }
     }
 }
