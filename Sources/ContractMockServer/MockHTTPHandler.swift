@@ -10,7 +10,7 @@ import NIOPosix
 /// order (NIO's pipelining handler holds the next until this one's answer ends).
 ///
 /// What one client can make the server hold is bounded: a connection that stops sending, even in
-/// the middle of a request, is closed after the idle timeout; the bodies being received on all
+/// the middle of a request, is closed after the idle timeout; the bodies of requests being received or answered on all
 /// connections together are held to ``BodyBudget``; and an answer waits while the client is not
 /// reading the ones before it (pipelined requests whose answers pile up unread).
 final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -71,7 +71,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let request = MockRequest(
                 method: head.method.rawValue, target: head.uri, headers: head.headers,
                 body: body.map { Array($0.readableBytesView) })
-            letBodyGo()
+            // The request keeps its body's share of the budget until it is answered: one waiting
+            // for the client to read, or for a thread of the pool, still holds its bytes.
+            body = nil
             // A client that does not read its answers gets the next once it reads: answers of
             // pipelined requests would otherwise pile up in memory for as long as it sends.
             guard context.channel.isWritable else {
@@ -89,13 +91,17 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let send = { [self] (reply: MockReply) in
             self.send(reply, context: context, version: head.version, keepAlive: head.isKeepAlive, omitsBody: head.method == .HEAD)
         }
-        guard !server.isControl(request) else { return send(server.respond(request)) }
+        guard !server.isControl(request) else {
+            letBodyGo()
+            return send(server.respond(request))
+        }
         answering = true
         let server = server
         let bound = NIOLoopBound((self, send, context), eventLoop: context.eventLoop)
         NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { server.respond(request) }.whenComplete { result in
             let (handler, send, context) = bound.value
             handler.answering = false
+            handler.letBodyGo()
             switch result {
             case .success(let reply): send(reply)
             case .failure: context.close(promise: nil)
@@ -120,7 +126,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         reserved = 0
     }
 
-    /// The bodies being received on all connections already take the server's budget: a 503
+    /// The bodies being received or answered on all connections already take the server's budget: a 503
     /// problem, then the connection closes.
     private func refuseBusy(_ context: ChannelHandlerContext, head: HTTPRequestHead) {
         refused = true
@@ -207,7 +213,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 }
 
 
-/// The bytes of request bodies being received on all of a server's connections together: each
+/// The bytes of request bodies being received or answered on all of a server's connections together: each
 /// connection may hold up to `--max-body-bytes`, and without a bound for all of them, many
 /// connections each stopping short of its end held the server's memory.
 final class BodyBudget: Sendable {

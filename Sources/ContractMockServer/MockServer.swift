@@ -29,7 +29,7 @@ public final class MockServer: Sendable {
         public var cors = false
         /// A request body over this many bytes gets a 413 problem and the connection is closed.
         public var maxBodyBytes = 16 << 20
-        /// The request bodies being received on all connections together hold at most this many
+        /// The request bodies being received or answered on all connections together hold at most this many
         /// bytes (and at least ``maxBodyBytes``); a body past it gets a 503 problem.
         public var maxBodiesBytes = 256 << 20
         /// Connections open at once; one past it is closed as it comes. Kept below the process's
