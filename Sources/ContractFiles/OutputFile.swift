@@ -131,7 +131,7 @@ public final class OutputFile {
     /// Why a file may not be put at `path`: a device, a named pipe or a socket there, or a link to
     /// one. Nil for nothing there, a file, a folder (the rename says why not), or a link to
     /// anything else (the link is replaced).
-    static func refusal(of path: String) -> FolderError? {
+    public static func refusal(of path: String) -> FolderError? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         var kind = info.st_mode & S_IFMT

@@ -53,11 +53,11 @@ public enum MessageText {
         return String(line)
     }
 
-    /// The bidirectional marks, embeddings, overrides and isolates (U+200E, U+200F, U+202A to
-    /// U+202E, U+2066 to U+2069).
+    /// The bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F,
+    /// U+202A to U+202E, U+2066 to U+2069).
     static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

@@ -11,7 +11,7 @@ import NIOPosix
 ///
 /// What one client can make the server hold is bounded: a connection that stops sending, even in
 /// the middle of a request, is closed after the idle timeout; the bodies of requests being received or answered on all
-/// connections together are held to ``BodyBudget``; and an answer waits while the client is not
+/// connections together are held to ``SharedBound``; and an answer waits while the client is not
 /// reading the ones before it (pipelined requests whose answers pile up unread).
 final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -19,8 +19,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     struct Limits: Sendable {
         var maxBodyBytes: Int
-        /// Shared by every connection of the server.
-        var budget: BodyBudget
+        /// Shared by every connection of the server: the bytes of bodies held, and the requests
+        /// given to the thread pool to check (queued or running).
+        var budget: SharedBound
+        var checks: SharedBound
     }
 
     private let server: MockServer
@@ -60,7 +62,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return
             }
             guard limits.budget.take(chunk.readableBytes) else {
-                if let head { refuseBusy(context, head: head) }
+                if let head { refuseBusy(context, head: head, what: "\(limits.budget.limit) bytes of request bodies") }
                 return
             }
             reserved += chunk.readableBytes
@@ -95,15 +97,23 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             letBodyGo()
             return send(server.respond(request))
         }
+        // Past the pool's bound (clients sending checks that take seconds, faster than they
+        // end) a request is refused, not queued without end.
+        guard limits.checks.take(1) else { return refuseBusy(context, head: head, what: "\(limits.checks.limit) requests being checked") }
         answering = true
-        let server = server
+        let (server, alive, checks) = (server, alive, limits.checks)
         let bound = NIOLoopBound((self, send, context), eventLoop: context.eventLoop)
-        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { server.respond(request) }.whenComplete { result in
+        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { () -> MockReply? in
+            defer { checks.giveBack(1) }
+            // A client gone before its turn is not answered: its check would be work for no one.
+            return alive.withLockedValue { $0 } ? server.respond(request) : nil
+        }.whenComplete { result in
             let (handler, send, context) = bound.value
             handler.answering = false
             handler.letBodyGo()
             switch result {
-            case .success(let reply): send(reply)
+            case .success(let reply?): send(reply)
+            case .success(nil): break
             case .failure: context.close(promise: nil)
             }
         }
@@ -111,6 +121,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// A request is being checked off the loop: the connection is not idle meanwhile.
     private var answering = false
+    /// False once the connection has closed; read by a check waiting in the pool.
+    private let alive = NIOLockedValueBox(true)
+    /// The client half-closed while an answer was on its way: the connection ends once it is written.
+    private var closesAfterAnswer = false
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable, let (request, head) = waiting {
@@ -128,10 +142,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The bodies being received or answered on all connections already take the server's budget: a 503
     /// problem, then the connection closes.
-    private func refuseBusy(_ context: ChannelHandlerContext, head: HTTPRequestHead) {
+    private func refuseBusy(_ context: ChannelHandlerContext, head: HTTPRequestHead, what: String) {
         refused = true
         letBodyGo()
-        let detail = "the server holds \(limits.budget.limit >> 20) MiB of request bodies being received already; try again"
+        let detail = "the server holds \(what) being received or answered already; try again"
         let problem = MockReply.problem(503, RequestProblem.body(type: "urn:contract:problem:busy", title: "The server is busy", status: 503, detail: detail))
         write(problem, context: context, version: head.version, keepAlive: false, omitsBody: false)
     }
@@ -181,13 +195,20 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(reply.body))), promise: nil)
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
+        if !keepAlive || closesAfterAnswer {
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
             written.whenComplete { _ in bound.value.close(promise: nil) }
         }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The client sent all it will (a half-close): once nothing is left to answer, the
+        // connection ends. NIO's pipelining handler passes this on only after the answer in
+        // flight is written; an answer still being checked or waiting closes when written.
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            if answering || waiting != nil || pending != nil { closesAfterAnswer = true } else { context.close(promise: nil) }
+            return
+        }
         // Idle: nothing sent for the timeout, and no answer waiting out a delay; a request cut
         // off in its headers or its body too (it held its body's bytes for as long as it liked).
         if event is IdleStateHandler.IdleStateEvent, pending == nil, !answering {
@@ -204,6 +225,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        alive.withLockedValue { $0 = false }
         pending?.cancel()
         pending = nil
         letBodyGo()
@@ -216,7 +238,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 /// The bytes of request bodies being received or answered on all of a server's connections together: each
 /// connection may hold up to `--max-body-bytes`, and without a bound for all of them, many
 /// connections each stopping short of its end held the server's memory.
-final class BodyBudget: Sendable {
+final class SharedBound: Sendable {
     let limit: Int
     private let used = NIOLockedValueBox(0)
 

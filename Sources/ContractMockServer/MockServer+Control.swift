@@ -118,9 +118,9 @@ extension MockServer {
     }
 
     private static func fault(_ body: JSONObject) throws(MockServerError) -> MockFault {
-        // A member that is null is absent (a client that writes every field writes the others as
-        // null); the two flags are `true` or refused, never read as set when `false`.
-        let kinds = ["status", "delay", "undecodableBody", "dropConnection"].filter { body[$0] != nil && body[$0] != .null }
+        // A member that is null, or a flag that is false, is absent (a client that writes every
+        // field writes the others so); a flag is `true` or refused, never read as set otherwise.
+        let kinds = ["status", "delay", "undecodableBody", "dropConnection"].filter { body[$0] != nil && body[$0] != .null && body[$0] != .bool(false) }
         guard kinds.count == 1 else {
             throw badRequest("a fault is one of 'status' (a code), 'delay' (seconds), 'undecodableBody': true, 'dropConnection': true; found \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
         }
@@ -192,7 +192,8 @@ extension MockServer {
     /// `localhost`, `127.x.x.x` and `::1`.
     static func isLoopback(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return lower == "localhost" || lower.hasSuffix(".localhost") || lower == "::1" || lower.hasPrefix("127.") && lower.split(separator: ".").count == 4
+        // `127.x.evil.example` is a domain name a rebinding page can use: an address is all digits.
+        return lower == "localhost" || lower.hasSuffix(".localhost") || lower == "::1" || (lower.hasPrefix("127.") && isAddress(lower))
     }
 
     /// An IPv4 address (four decimal parts) or an IPv6 one (hexadecimal digits and colons).

@@ -32,6 +32,9 @@ public final class MockServer: Sendable {
         /// The request bodies being received or answered on all connections together hold at most this many
         /// bytes (and at least ``maxBodyBytes``); a body past it gets a 503 problem.
         public var maxBodiesBytes = 256 << 20
+        /// Requests given to the thread pool to be checked against their contracts at once
+        /// (queued or running); one past it gets a 503 problem.
+        public var maxChecks = 256
         /// Connections open at once; one past it is closed as it comes. Kept below the process's
         /// limit of open files, so a client that opens hundreds never makes accepting spin.
         public var maxConnections = 1_000
@@ -129,7 +132,8 @@ public final class MockServer: Sendable {
         guard listener.withLockedValue({ $0 }) == nil else { return }
         let connections = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
         let limits = MockHTTPHandler.Limits(
-            maxBodyBytes: options.maxBodyBytes, budget: BodyBudget(limit: max(options.maxBodiesBytes, options.maxBodyBytes)))
+            maxBodyBytes: options.maxBodyBytes, budget: SharedBound(limit: max(options.maxBodiesBytes, options.maxBodyBytes)),
+            checks: SharedBound(limit: options.maxChecks))
         let maxConnections = Self.connectionLimit(options.maxConnections)
         let idle = TimeAmount.nanoseconds(Self.nanoseconds(options.idleTimeout))
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -155,6 +159,9 @@ public final class MockServer: Sendable {
             }
             .childChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // A client that shuts its side after sending (`nc -N`, some HTTP/1.0 tools) still gets
+            // its answer: the pipeline holds the end of input until the answer is written.
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
         do {
             let channel = try bootstrap.bind(host: options.host, port: options.port).wait()
             let port = channel.localAddress?.port ?? options.port

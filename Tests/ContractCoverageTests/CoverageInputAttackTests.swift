@@ -50,8 +50,8 @@ struct CoverageInputAttackTests {
         let referred = try Data(contentsOf: fixture.folder.appendingPathComponent("api/paths.yaml"))
 
         for (report, message) in [
-            ("html=contracts/health.json", "is in the contracts folder 'contracts', which this run reads"),
-            ("json=contracts/pets/new.json", "is in the contracts folder 'contracts', which this run reads"),
+            ("html=contracts/health.json", "is a JSON file in the contracts folder 'contracts', which this run reads"),
+            ("json=contracts/pets/new.json", "is a JSON file in the contracts folder 'contracts', which this run reads"),
             ("markdown=api/paths.yaml", "is a file the document 'api/openapi.yaml' refers to (--openapi)"),
         ] {
             let result = Self.run(fixture) {
@@ -62,6 +62,8 @@ struct CoverageInputAttackTests {
             #expect(result.diagnostics.contains { $0.message.contains(message) }, "\(report): \(result.diagnostics.map(\.message))")
         }
         #expect(try FileManager.default.subpathsOfDirectory(atPath: tree.path).filter { $0.hasSuffix(".json") }.sorted() == treeFiles)
+        // A report of another kind of file may go there: the loader reads `*.json` only.
+        #expect(Self.run(fixture) { $0.reports = ["markdown=contracts/coverage.md"] }.exitCode == 0)
         #expect(try treeFiles.map { try Data(contentsOf: tree.appendingPathComponent($0)) } == before)
         #expect(try Data(contentsOf: fixture.folder.appendingPathComponent("api/paths.yaml")) == referred)
     }

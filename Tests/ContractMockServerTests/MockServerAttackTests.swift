@@ -127,7 +127,7 @@ struct MockServerAttackTests {
         #expect(String(decoding: forged.body, as: UTF8.self).contains("from a web page of another site ('https://evil.example') is refused"))
         #expect(try await harness.response("GET", "/api/products/1").status == 200, "no fault was injected")
 
-        for host in ["rebind.evil.example", "rebind.evil.example:\(port)", "localhost.evil.example"] {
+        for host in ["rebind.evil.example", "rebind.evil.example:\(port)", "localhost.evil.example", "127.x.evil.example", "127.0.0.evil", "127.0.0.1.evil.example"] {
             let connection = try RawConnection(port: port)
             connection.send("GET /__contract/requests HTTP/1.1\r\nHost: \(host)\r\n\r\n")
             #expect(connection.readAnswer()?.head.hasPrefix("HTTP/1.1 403") == true, "\(host)")
@@ -143,15 +143,16 @@ struct MockServerAttackTests {
     }
 
     /// A client that writes every field sends `false` or `null` for the faults it does not want:
-    /// `{"dropConnection": false}` dropped the connection.
+    /// `{"dropConnection": false}` dropped the connection. Such a member is absent now, and a
+    /// flag that is neither true nor false is refused.
     @Test func aFaultFlagThatIsFalseIsRefusedAndNullIsAbsent() async throws {
         let harness = try Harness()
-        for body in [#"{"dropConnection": false}"#, #"{"undecodableBody": false}"#, #"{"undecodableBody": "yes"}"#] {
+        for body in [#"{"dropConnection": false}"#, #"{"undecodableBody": false}"#, #"{"undecodableBody": "yes"}"#, #"{"dropConnection": 1}"#] {
             #expect(try await harness.response("POST", "/__contract/inject", body: body).status == 400, "\(body)")
         }
         #expect(try await harness.response("GET", "/api/products/1").status == 200, "no fault was injected")
         let status = try await harness.response(
-            "POST", "/__contract/inject", body: #"{"status": 503, "delay": null, "dropConnection": null, "undecodableBody": null, "times": 1}"#)
+            "POST", "/__contract/inject", body: #"{"status": 503, "delay": null, "dropConnection": false, "undecodableBody": null, "times": 1}"#)
         #expect(status.status == 204)
         #expect(try await harness.response("GET", "/api/products/1").status == 503)
         #expect(try await harness.response("GET", "/api/products/1").status == 200)

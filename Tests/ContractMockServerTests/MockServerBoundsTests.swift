@@ -47,7 +47,7 @@ struct MockServerBoundsTests {
         second.send(head + String(repeating: " ", count: 590_000))
         let refused = try #require(second.readAnswer())
         #expect(refused.head.hasPrefix("HTTP/1.1 503"), "\(refused.head)")
-        #expect(String(decoding: refused.body, as: UTF8.self).contains("request bodies being received already"))
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("the server holds 1000000 bytes of request bodies being received or answered already"))
         // The first finishes; its bytes go back, and a body fits again.
         holding.send(String(repeating: " ", count: 10_000 - 2) + "{}")
         #expect(holding.readAnswer()?.head.hasPrefix("HTTP/1.1 400") == true, "answered (a body without a name breaks the contract)")

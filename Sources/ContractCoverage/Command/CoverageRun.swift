@@ -114,13 +114,13 @@ public enum CoverageRun {
         let tree = FileIdentity(path(arguments.directory, in: arguments), following: true)
         for request in requests {
             let destination = request.url(in: arguments.workingDirectory)
-            // Anywhere in the contracts folder: it would replace a contract or a schema, or be
-            // read as one by the next run.
+            // A `.json` anywhere in the contracts folder: it would replace a contract or a schema,
+            // or be read as one by the next run (the loader reads `*.json` files only).
             var folder = (destination.path as NSString).deletingLastPathComponent
-            while let tree, !folder.isEmpty {
+            while let tree, destination.lastPathComponent.hasSuffix(".json"), !folder.isEmpty {
                 if FileIdentity(folder, following: true) == tree {
                     throw DiagnosticsError(argument:
-                        "--report \(request.kind.rawValue): '\(request.path)' is in the contracts folder '\(arguments.directory)', which this run reads; give the report another path")
+                        "--report \(request.kind.rawValue): '\(request.path)' is a JSON file in the contracts folder '\(arguments.directory)', which this run reads; give the report another path")
                 }
                 // Up to the root, where the parent is the folder itself.
                 let parent = (folder as NSString).deletingLastPathComponent

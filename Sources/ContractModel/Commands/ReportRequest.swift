@@ -1,3 +1,4 @@
+import ContractFiles
 import Foundation
 
 /// `--report KIND=PATH`, as verify, merge and diff take it: a report file written beside the
@@ -42,6 +43,10 @@ public struct ReportRequest<Kind: RawRepresentable & CaseIterable & Sendable & H
             }
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw DiagnosticsError(argument: "--report \(request.kind.rawValue): '\(request.path)' is a folder; give the path of a file to write")
+            }
+            // Said before the run, not after it: the writer refuses such a path anyway.
+            if let refusal = OutputFile.refusal(of: url.path) {
+                throw DiagnosticsError(argument: "--report \(request.kind.rawValue): \(refusal.description)")
             }
             // The folder with its links resolved: `alias/r.json` and `r.json` are one file when `alias` links here.
             let resolved = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()

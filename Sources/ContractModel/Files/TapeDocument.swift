@@ -19,24 +19,24 @@ package struct TapeDocument {
     /// costs no more to refuse than this.
     package static let maxProblems = 20
 
-    /// The file parsed, or the syntax error placed in it. A key repeated in one object is refused:
-    /// a file of ours never repeats one, and where this reader keeps the last value another tool
-    /// keeps the first, so the two would read different reports from one file.
+    /// The file parsed, or the syntax error placed in it.
     package static func parse(_ bytes: [UInt8], file: String) -> Result<TapeDocument, DiagnosticsError> {
-        var document: TapeDocument
         do {
-            document = TapeDocument(tape: try JSONParser().parseTape(bytes), file: file, sourceCount: bytes.count)
+            return .success(TapeDocument(tape: try JSONParser().parseTape(bytes), file: file, sourceCount: bytes.count))
         } catch {
             return .failure(DiagnosticsError([.error("not JSON: \(error.message)", file: file, location: error.location)]))
         }
-        if let repeated = document.firstRepeatedKey() {
-            let key = ShownText.oneLine(MessageText.clipped(document.string(repeated.key)))
-            document.problem(
-                "the key '\(key)' is repeated in one object; a file 'contract' wrote never repeats one", at: document.pointer(to: repeated.object),
-                entry: repeated.key)
-            return .failure(DiagnosticsError(document.problems))
-        }
-        return .success(document)
+    }
+
+    /// Records the first key repeated within one object as a problem, at the key; true when there
+    /// is one. Where a reader keeps the last value another tool keeps the first, so the two read
+    /// different files from one: a report's `"outcome": "error", "outcome": "passed"` read as
+    /// passed with no word.
+    package mutating func findsRepeatedKey() -> Bool {
+        guard let repeated = firstRepeatedKey() else { return false }
+        let key = string(repeated.key)
+        problem("key '\(MessageText.oneLine(key))' is repeated", at: pointer(to: repeated.object).appending(key), entry: repeated.key)
+        return true
     }
 
     /// The first key repeated within one object, in the file's order, with its object: one pass

@@ -75,6 +75,8 @@ struct ReportReader {
         case .success(let parsed): document = parsed
         case .failure(let problems): return .failure(problems)
         }
+        var checked = document
+        if checked.findsRepeatedKey() { return .failure(DiagnosticsError(checked.problems)) }
         var reader = ReportReader(document: document, requiresRun: requiresRun)
         let contents = reader.report()
         guard let contents, !reader.document.hasProblems else { return .failure(DiagnosticsError(reader.document.problems)) }
