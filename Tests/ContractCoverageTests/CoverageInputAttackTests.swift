@@ -105,8 +105,8 @@ struct CoverageInputAttackTests {
         let text = String(decoding: markdown, as: UTF8.self)
         #expect(text.contains("### Requests no fixture matched (400)"))
         // Each text clipped: no line holds a whole long value.
-        #expect(text.split(separator: "\n").allSatisfy { $0.utf8.count < 4 * 3 * CoverageMarkdown.maxText * 6 })
-        #expect(!text.contains(String(long.prefix(CoverageMarkdown.maxText + 7))))
+        #expect(text.split(separator: "\n").allSatisfy { $0.utf8.count < 3 * CoverageMarkdown.maxSentence * 6 })
+        #expect(!text.contains(String(long.prefix(CoverageMarkdown.maxSentence + 7))))
     }
 
     @Test func aMarkdownReportPastItsBoundIsCutBetweenLinesAndSaysSo() {

@@ -3,11 +3,14 @@ import ContractModel
 /// The Markdown report, for a CI step summary or a pull-request comment: the totals, the gate, the
 /// cases that need a look, and the whole case table of a tree small enough to read. Every text
 /// from a file or a server is escaped for its place (``MarkdownText``), after it is clipped to
-/// ``maxText`` characters; the whole report stays under ``maxBytes`` (GitHub refuses a step
+/// ``maxText`` characters (a sentence of several, ``maxSentence``); the whole report stays under ``maxBytes`` (GitHub refuses a step
 /// summary over 1 MiB), leaving out the case table first, then the last lines of the lists.
 enum CoverageMarkdown {
-    /// Characters of one text from a file, a test or a server (a case id, a finding, a request).
+    /// Characters of one text from a file, a test or a server (a case id, a cell, a request).
     static let maxText = 200
+    /// Characters of a sentence made of several such texts (the tests using a case and the
+    /// finding it failed with).
+    static let maxSentence = 1_000
     /// The report's size at most: under GitHub's 1 MiB for a step summary.
     static let maxBytes = 1_000_000
 
@@ -87,12 +90,12 @@ enum CoverageMarkdown {
     }
 
     // Each text clipped to `maxText` characters before it is escaped for its place.
-    private static func prose(_ text: String) -> String { MarkdownText.prose(clipped(text)) }
+    private static func prose(_ text: String) -> String { MarkdownText.prose(clipped(text, to: maxSentence)) }
     private static func code(_ text: String) -> String { MarkdownText.code(clipped(text)) }
     private static func tableCell(_ text: String) -> String { MarkdownText.tableCell(clipped(text)) }
     private static func tableCode(_ text: String) -> String { MarkdownText.tableCode(clipped(text)) }
 
-    static func clipped(_ text: String) -> String {
-        text.count > maxText ? String(text.prefix(maxText)) + "…" : text
+    static func clipped(_ text: String, to length: Int = maxText) -> String {
+        text.count > length ? String(text.prefix(length)) + "…" : text
     }
 }
