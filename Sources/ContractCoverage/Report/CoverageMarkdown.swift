@@ -3,7 +3,7 @@ import ContractModel
 /// The Markdown report, for a CI step summary or a pull-request comment: the totals, the gate, the
 /// cases that need a look, and the whole case table of a tree small enough to read. Every text
 /// from a file or a server is escaped for its place (``MarkdownText``), after it is clipped to
-/// ``maxText`` characters (a sentence of several, ``maxSentence``); the whole report stays under ``maxBytes`` (GitHub refuses a step
+/// ``maxText`` characters in a code span or a cell and ``maxSentence`` elsewhere; the whole report stays under ``maxBytes`` (GitHub refuses a step
 /// summary over 1 MiB), leaving out the case table first, then the last lines of the lists.
 enum CoverageMarkdown {
     /// Characters of one text from a file, a test or a server (a case id, a cell, a request).
@@ -89,7 +89,8 @@ enum CoverageMarkdown {
         if let more = CoverageFormatting.more(items.count, shown: CoverageFormatting.maxListed) { lines.append("- " + prose(more)) }
     }
 
-    // Each text clipped to `maxText` characters before it is escaped for its place.
+    // Each text clipped before it is escaped for its place: a code span or a cell to `maxText`
+    // characters, other text (a sentence, a finding, a request) to `maxSentence`.
     private static func prose(_ text: String) -> String { MarkdownText.prose(clipped(text, to: maxSentence)) }
     private static func code(_ text: String) -> String { MarkdownText.code(clipped(text)) }
     private static func tableCell(_ text: String) -> String { MarkdownText.tableCell(clipped(text)) }

@@ -16,8 +16,8 @@ public struct VerifyOptions: Sendable {
     public var writeConcurrency: Int?
     /// Extra attempts after a transport error, and after an answer of ``retryStatuses``, at least 0.
     public var retries = 0
-    /// Answers after which a case's own request is sent again, within ``retries``, unless the
-    /// case expects them (`--retry-status`): only 408, 429 and 503, by which a server says it did
+    /// Answers after which a setup step or a case's own request is sent again, within ``retries``,
+    /// unless it expects them (`--retry-status`): only 408, 429 and 503, by which a server says it did
     /// not act on the request. Empty by default: a complete response is what the case checks.
     public var retryStatuses: Set<Int> = []
     /// Sent with every request, replacing the contract's own headers of the same name
