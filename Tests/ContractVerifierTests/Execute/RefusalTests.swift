@@ -253,4 +253,39 @@ struct RefusalTests {
             #expect(made.response?.status == 503)
         }
     }
+
+    /// Teardown steps are asked again after 429 or 503 without any option, a few times, after a
+    /// `Retry-After` of at most a second; never when the step expects the refusal.
+    @Test func aTeardownStepIsAskedAgainAFewTimesUnlessItExpectsTheRefusal() async throws {
+        let sent = Locked([String: Int]())
+        let server = try LoopbackHTTPServer(routeRequest: { request in
+            sent.withLock { $0[request.target, default: 0] += 1 }
+            switch request.target {
+            case "/runs": return .json(status: 201, "{}")
+            case "/soon": return .respond(status: 503, headers: [("Retry-After", "0")], body: [])
+            case "/later": return .respond(status: 503, headers: [("Retry-After", "5")], body: [])
+            default: return .json(status: 503, "{}")
+            }
+        })
+        defer { server.stop() }
+        let contract = #"""
+            {"id": "runs", "request": {"method": "POST", "path": "/runs"}, "cases": [
+              {"name": "soon", "response": {"status": 201}, "teardown": [{"name": "remove", "request": {"method": "DELETE", "path": "/soon"}}]},
+              {"name": "later", "response": {"status": 201}, "teardown": [{"name": "remove", "request": {"method": "DELETE", "path": "/later"}}]},
+              {"name": "expected", "response": {"status": 201}, "teardown": [{"name": "remove", "request": {"method": "DELETE", "path": "/gone"}, "status": 503}]}]}
+            """#
+        var options = VerifyOptions(baseURL: server.baseURL)
+        options.concurrency = 1
+        let report = try await Verifier.run(Fixtures.load(["runs.json": contract]), options: options, reporters: [])
+        #expect(sent.withLock { $0["/soon"] } == 1 + Refusal.teardownTries)
+        #expect(try result(report, "soon").teardown.map(\.message) == [
+            "teardown step 'remove': expected status 2XX, 404 or 410, found 503 (refused each of the 4 times it was sent)"
+        ])
+        // A wait longer than a second is not waited for: the answer stands, as a warning.
+        #expect(sent.withLock { $0["/later"] } == 1)
+        #expect(try result(report, "later").teardown.map(\.rule) == ["teardown.status"])
+        // The refusal the step expects is its answer.
+        #expect(sent.withLock { $0["/gone"] } == 1)
+        #expect(try result(report, "expected").teardown.isEmpty)
+    }
 }
