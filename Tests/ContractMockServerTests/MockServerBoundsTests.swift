@@ -82,4 +82,18 @@ struct MockServerBoundsTests {
         }
         #expect(answered)
     }
+
+    /// A client that shuts its sending side once its request is sent (`nc -N`, some HTTP/1.0
+    /// tools) still gets its answer, from a contract (checked on the thread pool) or the control API.
+    @Test func aClientThatHalfClosesAfterSendingGetsItsAnswer() throws {
+        let harness = try Harness()
+        let port = try #require(harness.server.port)
+        for target in Array(repeating: ["/api/products/1", "/health", "/__contract"], count: 10).joined() {
+            let connection = try RawConnection(port: port, guardSeconds: 60)
+            connection.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(shutdown(connection.socket, Int32(SHUT_WR)) == 0)
+            let answer = connection.readAnswer()
+            #expect(answer?.head.hasPrefix("HTTP/1.1 200") == true, "\(target): \(answer?.head ?? "no answer")")
+        }
+    }
 }
