@@ -140,20 +140,6 @@ public enum CoverageRun {
         }
     }
 
-    /// A file as the file system knows it: its device and inode.
-    private struct FileIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-
-        /// Nil when nothing is at `path`; `following` a link at it, or the link itself.
-        init?(_ path: String, following: Bool) {
-            var status = stat()
-            guard (following ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
-    }
-
     /// What the usage folders and the reports hold, read apart from the contracts.
     struct Inputs: Sendable {
         var usage: Result<UsageFolders.Read, DiagnosticsError>?

@@ -21,12 +21,10 @@ enum UsageFolders {
         var read = Read()
         var problems: [Diagnostic] = []
         var totalBytes = 0
-        // Device and inode of each folder and file read.
-        var readFolders: Set<[UInt64]> = []
-        var readFiles: Set<[UInt64]> = []
+        var readFolders: Set<FileIdentity> = []
+        var readFiles: Set<FileIdentity> = []
         for folder in folders {
-            var folderStatus = stat()
-            if stat(folder, &folderStatus) == 0, !readFolders.insert([UInt64(folderStatus.st_dev), UInt64(folderStatus.st_ino)]).inserted {
+            if let identity = FileIdentity(folder, following: true), !readFolders.insert(identity).inserted {
                 read.warnings.append(.warning("the same folder as one given before, so not read again", file: folder))
                 continue
             }
@@ -56,7 +54,7 @@ enum UsageFolders {
                     read.warnings.append(.warning("not a regular file (a link or a folder), so not read", file: path))
                     continue
                 }
-                guard readFiles.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+                guard readFiles.insert(FileIdentity(status)).inserted else {
                     read.warnings.append(.warning("the same file as one read before (a hard link), so not counted again", file: path))
                     continue
                 }
