@@ -38,6 +38,15 @@ struct Refusal: Sendable {
     let tries: Int
     /// The statuses of `--retry-status`.
     let statuses: Set<Int>
+    /// What a teardown step is asked again after: ``teardownStatuses`` and ``statuses``, joined
+    /// once here rather than for every teardown response.
+    let teardownRefusals: Set<Int>
+
+    init(tries: Int, statuses: Set<Int>) {
+        self.tries = tries
+        self.statuses = statuses
+        teardownRefusals = Self.teardownStatuses.union(statuses)
+    }
 
     /// A request asked again after a refusal: the pause before it, the sends of it before (their
     /// count goes on), and how many of their answers were refusals (for the message).
@@ -58,7 +67,7 @@ struct Refusal: Sendable {
     func teardownPause(after response: HTTPResponse, expected: StatusExpectation, refusals: Int) -> Duration? {
         let named = statuses.contains(response.status)
         return Self.pause(
-            after: response, statuses: Self.teardownStatuses.union(statuses), expected: expected, tries: refusals,
+            after: response, statuses: teardownRefusals, expected: expected, tries: refusals,
             limit: named ? max(Self.teardownTries, tries) : Self.teardownTries, longest: named ? Self.longestAskedWait : Self.longestTeardownWait)
     }
 
