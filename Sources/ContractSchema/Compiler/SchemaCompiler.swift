@@ -91,7 +91,7 @@ final class SchemaCompiler {
             return nil
         }
         let scope = self.scope(at: location, document: document)
-        let node = SchemaNode(absoluteLocation: location.document + location.pointer.uriFragment, resource: scope.resource)
+        let node = SchemaNode(document: location.document, pointer: location.pointer, resource: scope.resource)
         nodes[location] = node
         created.append((location, node))
         queue.append((node, location, value, scope))
