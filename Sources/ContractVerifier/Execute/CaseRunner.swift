@@ -102,7 +102,7 @@ final class CaseRunner: Sendable {
         }
         let shown = request.show
         return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in
-            // Asked first: reading the case's expected status copies the case, on every response.
+            // Asked first: most runs name no status to retry.
             if !refusal.statuses.isEmpty, case .success(let response) = outcome,
                 let pause = refusal.pause(after: response, expected: planned.testCase.response.status, attempts: attempts)
             {
@@ -121,30 +121,31 @@ final class CaseRunner: Sendable {
                 return tearDown(planned, bindings, finish(result, error: error, setup: nil, start: start), deliver)
             case .success(let response):
                 var bindings = bindings
-                let testCase = planned.testCase
+                // `planned.testCase` is read in place: a local copy of the case cost a retain per
+                // field, per response.
                 // What the case made, for its `values` and its teardown: an answer of a status it
                 // accepts, or any success (a create answering 201 where 200 was promised still made
                 // the item).
                 // Made whoever reads it: the teardown, the `values`, or only a header's matcher.
                 var ownCapture: Finding?
                 var uncaptured: [String] = []
-                if !testCase.captures.isEmpty, testCase.response.status.accepts(response.status) || (200...299).contains(response.status) {
+                if !planned.testCase.captures.isEmpty, planned.testCase.response.status.accepts(response.status) || (200...299).contains(response.status) {
                     let own = SetupStep(name: "response", method: planned.contract.endpoint.method, path: planned.contract.endpoint.path,
-                        request: testCase.request, status: StatusExpectation([.code(response.status)]), captures: testCase.captures)
+                        request: planned.testCase.request, status: StatusExpectation([.code(response.status)]), captures: planned.testCase.captures)
                     // Captured afresh, so a failed one is known even where a setup step made a
                     // value of the same name (which the teardown still gets, as before).
                     var fresh = bindings
-                    for capture in testCase.captures { fresh.captures[capture.variable] = nil }
+                    for capture in planned.testCase.captures { fresh.captures[capture.variable] = nil }
                     ownCapture = checkStep(own, response, into: &fresh, from: request.send.url, kind: .teardown, named: "the case's response")
-                    uncaptured = testCase.captures.map(\.variable).filter { fresh.captures[$0] == nil }
+                    uncaptured = planned.testCase.captures.map(\.variable).filter { fresh.captures[$0] == nil }
                     fresh.captures.merge(bindings.captures) { made, _ in made }
                     bindings = fresh
                 }
                 result.findings = checker.check(
-                    response, against: testCase.response, schema: planned.responseSchema, bindings: bindings, headerPatterns: planned.headerPatterns)
+                    response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings, headerPatterns: planned.headerPatterns)
                 // A value the response is held to that could not be captured fails the case: else
                 // `differs` and a pattern would hold against the empty text it stands for.
-                if var finding = ownCapture, Self.variables(readBy: testCase.response).contains(where: uncaptured.contains) {
+                if var finding = ownCapture, Self.variables(readBy: planned.testCase.response).contains(where: uncaptured.contains) {
                     finding.kind = .body
                     finding.rule = "capture"
                     finding.message += ", so the response's checks that read it cannot hold"
@@ -154,7 +155,7 @@ final class CaseRunner: Sendable {
                 if result.outcome != .passed { result.chain = chain }
                 result.response = Self.summary(response)
                 result.duration = ContinuousClock.now - start
-                if var finding = ownCapture, !testCase.teardown.isEmpty {
+                if var finding = ownCapture, !planned.testCase.teardown.isEmpty {
                     finding.message += ", so the teardown steps that need it were not sent"
                     result.teardown.append(redacted(finding))
                 }

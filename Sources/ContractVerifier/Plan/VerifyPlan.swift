@@ -6,11 +6,14 @@ import ContractSchema
 /// executor hands cases between threads tens of thousands of times a second, and a reference is
 /// one retain where copying the contract and case was dozens.
 final class PlannedCase: Sendable {
-    /// The case's contract, shared by its cases, and the case's place in it: a copy of the
-    /// contract and of the case in every planned case was about 450 bytes and a retain per field,
-    /// for each of a large tree's cases (most of verify's memory above lint's).
+    /// The case's contract, shared by its cases: a copy of the contract in every planned case
+    /// was about 300 bytes and a retain per field, for each of a large tree's cases.
     private let owner: PlannedContract
-    private let index: Int
+    /// The case itself, stored: read through its contract's array (`cases[index]`), every use
+    /// on the run's path (starting it, checking its response, its teardown) copied the whole
+    /// case, a retain per field, several times per case. Its contract keeps no copy of it
+    /// (``PlannedContract``), so a planned case costs no more memory than before.
+    let testCase: ContractCase
     let responseSchema: JSONSchema?
     /// A POST, PUT, PATCH or DELETE among its requests (``ResourceAccess/changes``).
     let changesState: Bool
@@ -21,18 +24,16 @@ final class PlannedCase: Sendable {
     /// here, so that the check of each response looks up no pattern by its text.
     let headerPatterns: [HeaderPattern?]
 
-    /// - Parameter index: the case's index in `contract`'s cases.
-    init(contract: PlannedContract, index: Int, responseSchema: JSONSchema?, position: Int, headerPatterns: [HeaderPattern?] = []) {
+    init(contract: PlannedContract, testCase: ContractCase, responseSchema: JSONSchema?, position: Int, headerPatterns: [HeaderPattern?] = []) {
         owner = contract
-        self.index = index
+        self.testCase = testCase
         self.responseSchema = responseSchema
         self.position = position
         self.headerPatterns = headerPatterns
-        changesState = ResourceAccess.changesState(contract.contract, contract.contract.cases[index])
+        changesState = ResourceAccess.changesState(contract.contract, testCase)
     }
 
     var contract: Contract { owner.contract }
-    var testCase: ContractCase { owner.contract.cases[index] }
 
     /// The resources it touches; worked out only for runs that have cases changing state.
     var access: ResourceAccess { ResourceAccess(contract, testCase) }
@@ -40,12 +41,14 @@ final class PlannedCase: Sendable {
     var name: String { "\(contract.id)/\(testCase.name)" }
 }
 
-/// A contract as its planned cases share it.
+/// A contract as its planned cases share it: without its cases, which each planned case holds.
 final class PlannedContract: Sendable {
     let contract: Contract
 
     init(_ contract: Contract) {
-        self.contract = contract
+        var shared = contract
+        shared.cases = []
+        self.contract = shared
     }
 }
 
@@ -96,7 +99,7 @@ public struct VerifyPlan: Sendable {
         let positions = Dictionary(whole.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for contract in set.contracts.sorted(by: { $0.id < $1.id }) {
             let shared = PlannedContract(contract)
-            for (index, testCase) in contract.cases.enumerated() {
+            for testCase in contract.cases {
                 let name = "\(contract.id)/\(testCase.name)"
                 guard let position = positions[name] else { continue }
                 if let shard = selection.shard, !shard.contains(name) { continue }
@@ -128,7 +131,7 @@ public struct VerifyPlan: Sendable {
                 }
                 // Every pattern the body's conditions hold (one, or one among `contains` and lengths).
                 for pattern in testCase.response.body.patterns { _ = Self.compiled(pattern, in: &patterns) }
-                cases.append(PlannedCase(contract: shared, index: index, responseSchema: schema, position: position, headerPatterns: headerPatterns))
+                cases.append(PlannedCase(contract: shared, testCase: testCase, responseSchema: schema, position: position, headerPatterns: headerPatterns))
             }
         }
         for header in options.extraHeaders {
