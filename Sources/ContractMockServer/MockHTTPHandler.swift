@@ -140,13 +140,12 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         reserved = 0
     }
 
-    /// The bodies being received or answered on all connections already take the server's budget: a 503
-    /// problem, then the connection closes.
+    /// The server holds as much as it takes already (bodies, or requests being checked): a 503
+    /// problem, journaled and logged by the server, then the connection closes.
     private func refuseBusy(_ context: ChannelHandlerContext, head: HTTPRequestHead, what: String) {
         refused = true
         letBodyGo()
-        let detail = "the server holds \(what) being received or answered already; try again"
-        let problem = MockReply.problem(503, RequestProblem.body(type: "urn:contract:problem:busy", title: "The server is busy", status: 503, detail: detail))
+        let problem = server.refuseBusy(method: head.method.rawValue, target: head.uri, headers: head.headers, what: what)
         write(problem, context: context, version: head.version, keepAlive: false, omitsBody: false)
     }
 

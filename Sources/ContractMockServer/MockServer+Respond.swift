@@ -101,6 +101,20 @@ extension MockServer {
         return .problem(413, RequestProblem.body(type: "urn:contract:problem:body-too-large", title: "The request's body is too large", status: 413, detail: detail))
     }
 
+    /// The answer to a request the server has no room for now (``Options/maxBodiesBytes``,
+    /// ``Options/maxChecks``): a 503 problem, journaled and logged as any other answer, so a
+    /// test that got it can see why.
+    /// - Parameter what: what the server holds already, as the problem says it.
+    func refuseBusy(method: String, target: String, headers: HTTPHeaders, what: String) -> MockReply {
+        let (path, rawQuery) = Self.split(target)
+        let detail = "the server holds \(what) being received or answered already; try again"
+        var received = Received(
+            sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery), headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
+            body: nil, bodyByteCount: 0, status: 503, mismatch: detail)
+        record(&received, takingFaultsFor: nil, answered: 503)
+        return .problem(503, RequestProblem.body(type: "urn:contract:problem:busy", title: "The server is busy", status: 503, detail: detail))
+    }
+
     /// The fixture's answer, or a 400 problem when the request breaks its contract.
     /// - Returns: the reply, and whether it is the fixture's answer (which faults apply to).
     private func answer(

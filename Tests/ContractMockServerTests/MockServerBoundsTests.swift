@@ -48,6 +48,10 @@ struct MockServerBoundsTests {
         let refused = try #require(second.readAnswer())
         #expect(refused.head.hasPrefix("HTTP/1.1 503"), "\(refused.head)")
         #expect(String(decoding: refused.body, as: UTF8.self).contains("the server holds 1000000 bytes of request bodies being received or answered already"))
+        // Journaled as any answer, so the test that got it can see why.
+        let journaled = try #require(harness.server.requests.last)
+        #expect(journaled.status == 503 && journaled.path == "/api/products")
+        #expect(journaled.mismatch?.contains("1000000 bytes of request bodies") == true, "\(String(describing: journaled.mismatch))")
         // The first finishes; its bytes go back, and a body fits again.
         holding.send(String(repeating: " ", count: 10_000 - 2) + "{}")
         #expect(holding.readAnswer()?.head.hasPrefix("HTTP/1.1 400") == true, "answered (a body without a name breaks the contract)")
