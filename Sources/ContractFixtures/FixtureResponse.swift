@@ -1,5 +1,6 @@
 import ContractJSON
 import ContractModel
+import ContractRequests
 import ContractSchema
 
 /// The response half of a fixture: a status the case accepts, headers that pass its checks, and a
@@ -22,6 +23,11 @@ enum FixtureResponse {
             case .pattern(let pattern):
                 guard let example = PatternSynthesizer.matchingExample(for: pattern) else {
                     return .failure(FixtureMessage("cannot make a value for header '\(header.name)' matching '\(pattern)'"))
+                }
+                // A pattern may match only values with a line break (`^a\nb$`): no answer can carry one.
+                if let bad = FieldSyntax.forbiddenCharacter(inValue: example) {
+                    return .failure(FixtureMessage(
+                        "cannot make a value for header '\(header.name)' matching '\(pattern)' that a header can carry: the value found holds \(String(bad).debugDescription) (RFC 9110 §5.5)"))
                 }
                 headers.append((header.name, example))
             case .present:

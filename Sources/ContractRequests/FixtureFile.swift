@@ -95,10 +95,20 @@ public struct FixtureFile: Sendable, Hashable {
             Route.QueryItem(name: $0.objectValue?["name"]?.stringValue ?? "", value: $0.objectValue?["value"]?.stringValue)
         }
         self.status = status
-        headers = (response["headers"]?.arrayValue ?? []).compactMap { pair in
-            guard let name = pair.objectValue?["name"]?.stringValue, let value = pair.objectValue?["value"]?.stringValue else { return nil }
-            return WireRequest.Field(name: name, value: value)
+        var headers: [WireRequest.Field] = []
+        for pair in response["headers"]?.arrayValue ?? [] {
+            guard let name = pair.objectValue?["name"]?.stringValue, let value = pair.objectValue?["value"]?.stringValue else { continue }
+            // Served as written, such a field would end the answer's head early (`serve`) or
+            // stand for an answer no server can send (the stubs).
+            guard FieldSyntax.isToken(name) else {
+                throw invalid("the response's header name '\(MessageText.oneLine(name))' is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~)")
+            }
+            if let bad = FieldSyntax.forbiddenCharacter(inValue: value) {
+                throw invalid("the response's header '\(name)' holds \(MessageText.oneLine(String(bad).debugDescription)), which no header value can carry (RFC 9110 §5.5)")
+            }
+            headers.append(WireRequest.Field(name: name, value: value))
         }
+        self.headers = headers
         if let json = response["body"] {
             body = Array(CanonicalJSONWriter(style: .compact).string(json).utf8)
         } else if let text = response["text"]?.stringValue {

@@ -42,10 +42,6 @@ public enum MediaType {
     /// `type/subtype`, each an HTTP token, with parameters after `;` as the sender writes them.
     public static func isValid(_ value: String) -> Bool {
         let parts = essence(value).split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy(isTokenByte) }
-    }
-
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        return parts.count == 2 && parts.allSatisfy(FieldSyntax.isToken)
     }
 }

@@ -40,4 +40,24 @@ struct FixtureDiagnosticsTests {
         let printed = planner.diagnostics(for: problems).map(\.rendered).joined(separator: "\n") + "\n"
         try GoldenFiles().check(printed, against: "fixture-problems.txt")
     }
+
+    /// A header pattern whose only values hold a line break gets no fixture: the value found
+    /// could not be carried by any answer (`serve` would split its answer at it). Any other value
+    /// the pattern allows is still made.
+    @Test func aHeaderPatternMatchingOnlyLineBreaksGetsNoFixture() throws {
+        let text = #"""
+            { "id": "split", "request": { "method": "GET", "path": "/split" },
+              "cases": [
+                { "name": "broken", "response": { "status": 204, "headers": { "X-Id": { "pattern": "^a\\r\\nb$" } } } },
+                { "name": "spaced", "response": { "status": 204, "headers": { "X-Id": { "pattern": "^a\\tb$" } } } }
+              ] }
+            """#
+        let set = ContractLoader.load(files: [SourceFile(path: "contracts/split.json", relativePath: "split.json", bytes: Array(text.utf8))], directory: "contracts")
+        #expect(!set.hasErrors, "\(set.diagnostics.map(\.rendered))")
+        let planner = FixturePlanner(set)
+        let (fixtures, problems) = planner.plan()
+        #expect(fixtures.map(\.path) == ["split/spaced.json"])
+        let said = planner.diagnostics(for: problems).map(\.rendered).joined(separator: "\n")
+        #expect(said.contains("cannot make a value for header 'X-Id' matching '^a\\r\\nb$' that a header can carry"), "\(said)")
+    }
 }

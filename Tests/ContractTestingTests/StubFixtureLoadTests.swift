@@ -72,4 +72,32 @@ struct StubFixtureLoadTests {
         #expect(fixture.body.map { String(decoding: $0, as: UTF8.self) } == #"{"a":"x/y","b":1}"#)
         #expect(fixture.endpoint.pathTemplate == "/products/{id}")
     }
+
+    /// A header no answer can carry (a line break in its value, a name that is not a token) is
+    /// refused where the fixture is read: `serve` would have split its answer there, and a stub
+    /// would answer what no server can send. The fixture reader is the one `serve` uses too.
+    @Test func aHeaderNoAnswerCanCarryIsRefusedWhereTheFixtureIsRead() {
+        for (header, said) in [
+            (#"{"name": "X-Id", "value": "1\r\nSet-Cookie: a=b"}"#, #"the response's header 'X-Id' holds "\r""#),
+            (#"{"name": "X-Id", "value": "a\u0000b"}"#, #"the response's header 'X-Id' holds "\0""#),
+            (#"{"name": "X Id", "value": "1"}"#, "the response's header name 'X Id' is not an HTTP token"),
+            (#"{"name": "X-Id:", "value": "1"}"#, "the response's header name 'X-Id:' is not an HTTP token"),
+        ] {
+            let error = #expect(throws: FixtureLoadError.self) {
+                try Self.fixture(#"""
+                    {"format": "contract-fixture", "version": 2, "contract": "products.get", "case": "found", \#(Self.endpoint),
+                     "request": {"method": "GET", "pathTemplate": "/products/{id}"}, "response": {"status": 200, "headers": [\#(header)]}}
+                    """#)
+            }
+            #expect(error?.code == .invalidFixture, "\(header)")
+            #expect(error?.description.contains(said) == true, "\(String(describing: error))")
+        }
+        // A tab is allowed inside a value.
+        #expect(throws: Never.self) {
+            try Self.fixture(#"""
+                {"format": "contract-fixture", "version": 2, "contract": "products.get", "case": "found", \#(Self.endpoint),
+                 "request": {"method": "GET", "pathTemplate": "/products/{id}"}, "response": {"status": 200, "headers": [{"name": "X-Id", "value": "a\tb"}]}}
+                """#)
+        }
+    }
 }

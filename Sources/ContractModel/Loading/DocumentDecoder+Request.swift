@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractRequests
 
 extension DocumentDecoder {
     /// Request headers: a name and a string value with placeholders; `null` removes an endpoint header.
@@ -30,9 +31,7 @@ extension DocumentDecoder {
     /// "\r\n" would start a header of its own; HTTP libraries refuse it, and `contract serve`
     /// answered nothing for such a fixture while its log said 200. Reported when it is not.
     mutating func headerValueIsClean(_ member: Field, _ name: String) -> Bool {
-        guard let text = member.value.stringValue,
-            let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F })
-        else { return true }
+        guard let text = member.value.stringValue, let bad = FieldSyntax.forbiddenCharacter(inValue: text) else { return true }
         error(
             "header '\(name)': a header value cannot hold a line break or a control character (RFC 9110 §5.5), found \(ShownText.escaped(String(bad)))",
             at: member.pointer)
@@ -72,7 +71,7 @@ extension DocumentDecoder {
 
     /// RFC 9110 token characters.
     static func isHeaderName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { isLetterOrDigit($0) || "!#$%&'*+-.^_`|~".utf8.contains($0) }
+        FieldSyntax.isToken(name)
     }
 
     /// Query parameters: a scalar or an array of scalars (the parameter repeats); `null` removes one.
