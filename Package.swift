@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "ContractOpenAPI",
             dependencies: [
-                "ContractJSON", "ContractSchema", "ContractModel", "ContractFiles", "ContractFixtures",
+                "ContractJSON", "ContractSchema", "ContractModel", "ContractRequests", "ContractFiles", "ContractFixtures",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

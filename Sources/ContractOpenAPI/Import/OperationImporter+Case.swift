@@ -1,5 +1,6 @@
 import ContractJSON
 import ContractModel
+import ContractRequests
 import Foundation
 
 extension OperationImporter {
@@ -258,7 +259,7 @@ extension OperationImporter {
 
     /// An HTTP header name (RFC 9110 token).
     static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
+        FieldSyntax.isToken(name)
     }
 
     private static func isScalar(_ value: JSONValue) -> Bool {

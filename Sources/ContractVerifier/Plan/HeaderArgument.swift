@@ -1,4 +1,5 @@
 import ContractModel
+import ContractRequests
 import Foundation
 
 /// `--header 'Name: value'`: a header sent with every request. Its value may be a credential, so
@@ -30,7 +31,7 @@ enum HeaderArgument {
                 "--header '\(field.name)': a header given here may use ${env:NAME}, not ${capture:…}, which only a case's setup steps define")
         }
         // A line break would end the field and start another one of the sender's choosing.
-        for case .literal(let literal) in value.segments where literal.unicodeScalars.contains(where: isForbiddenInValue) {
+        for case .literal(let literal) in value.segments where FieldSyntax.forbiddenCharacter(inValue: literal) != nil {
             throw DiagnosticsError(argument: 
                 "--header '\(field.name)': its value has a line break or another control character, which no header value may have (the value is not shown, as it may be a secret)")
         }
@@ -38,19 +39,9 @@ enum HeaderArgument {
 
     private static func checkName(_ name: String) throws(DiagnosticsError) {
         guard !name.isEmpty else { throw DiagnosticsError(argument: "--header must be 'Name: value'; one has an empty name") }
-        guard let bad = name.unicodeScalars.first(where: { !isTokenCharacter($0) }) else { return }
+        guard let bad = name.unicodeScalars.first(where: { !($0.isASCII && FieldSyntax.isTokenByte(UInt8($0.value))) }) else { return }
         let shown = ShownText.escaped(String(bad))
         throw DiagnosticsError(argument: 
             "--header '\(ShownText.escaped(name))': a header name cannot have '\(shown)' (only letters, digits and !#$%&'*+-.^_`|~)")
-    }
-
-    /// RFC 9110 `tchar`.
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-    }
-
-    /// Controls other than the horizontal tab (RFC 9110 `field-value`).
-    private static func isForbiddenInValue(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
     }
 }
