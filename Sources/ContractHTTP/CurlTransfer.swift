@@ -110,6 +110,12 @@ final class CurlTransfer: @unchecked Sendable {
             line.append(UInt8(ascii: ":"))
             line.append(UInt8(ascii: " "))
             line.appendUTF8(header.value)
+            // libcurl sends a field as given: a line break would end it and start fields (or a
+            // request) of whoever chose the value. Callers check what they fill in; this is the
+            // last place a request passes before the wire.
+            if line.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F }) {
+                return TransportError(kind: .other, detail: "a header holds a line break or another control character, which no request may carry: not sent")
+            }
             line.append(0)
             headerList = line.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { curl_slist_append(headerList, $0.baseAddress) }

@@ -66,6 +66,20 @@ struct HTTPClientTests {
         #expect(request.body == body)
     }
 
+    /// libcurl sends a header as given: a line break in a value would start fields (or a whole
+    /// request) of whoever chose it. The wrapper refuses such a request before the wire, whatever
+    /// the caller checked; a tab is a value's own.
+    @Test func aHeaderWithALineBreakIsNeverSent() async throws {
+        let server = try LoopbackHTTPServer { _, _ in .json(status: 200, "{}") }
+        for value in ["a\r\nX-Injected: 1", "a\nb", "a\u{0}b", "a\u{7F}"] {
+            let error = failure(await send(server, headers: [HTTPHeader("X-Id", value)], options: options()))
+            #expect(error?.detail.contains("a header holds a line break or another control character") == true, "\(String(describing: error))")
+        }
+        #expect(server.requests.isEmpty)
+        _ = try response(await send(server, headers: [HTTPHeader("X-Id", "a\tb")], options: options()))
+        #expect(server.requests.first?.header("x-id") == "a\tb")
+    }
+
     /// One engine reuses its handles; a plain GET keeps its handle configured for the next one, so
     /// nothing of a POST, a HEAD or other options may leak into the requests after it.
     @Test func aReusedHandleCarriesNothingFromTheRequestBefore() async throws {

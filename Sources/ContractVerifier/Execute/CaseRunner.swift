@@ -51,7 +51,7 @@ final class CaseRunner: Sendable {
         do {
             request = try builder.build(step, bindings)
         } catch {
-            let finding = Finding(kind: .setup, rule: "setup.url", subject: step.name, message: "setup step '\(step.name)' cannot be sent: \(error.message)")
+            let finding = Finding(kind: .setup, rule: "setup.\(error.part)", subject: step.name, message: "setup step '\(step.name)' cannot be sent: \(error.message)")
             return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, after: chain, start: start), deliver)
         }
         return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in
@@ -96,7 +96,7 @@ final class CaseRunner: Sendable {
         do {
             request = try builder.build(planned.contract, planned.testCase, bindings)
         } catch {
-            let finding = Finding(kind: .setup, rule: "url", subject: "request", message: "the case's request cannot be sent: \(error.message)")
+            let finding = Finding(kind: .setup, rule: error.part, subject: "request", message: "the case's request cannot be sent: \(error.message)")
             let result = unsent(planned, planned.contract.endpoint.method, planned.testCase.request, bindings, finding, after: chain, start: start)
             return tearDown(planned, bindings, result, deliver)
         }
@@ -184,7 +184,7 @@ final class CaseRunner: Sendable {
         } catch {
             var result = result
             result.teardown.append(redacted(Finding(
-                kind: .teardown, rule: "teardown.url", subject: step.name, message: "teardown step '\(step.name)' cannot be sent: \(error.message)")))
+                kind: .teardown, rule: "teardown.\(error.part)", subject: step.name, message: "teardown step '\(step.name)' cannot be sent: \(error.message)")))
             return tearDown(planned, bindings, result, from: index + 1, deliver)
         }
         return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in

@@ -15,8 +15,12 @@ enum FollowedLink {
     /// The longest link followed, in bytes once percent-encoded.
     static let maxBytes = 65_536
 
+    /// Why a request is not sent: a link not followed, or (``part`` `header`) a header whose
+    /// filled-in value no request may carry.
     struct Refusal: Error, Equatable {
         var message: String
+        /// What the finding's rule is named after: `url`, `setup.url`; `header`, `setup.header`.
+        var part = "url"
     }
 
     /// The URL to send to for `link`, or why it is not followed.

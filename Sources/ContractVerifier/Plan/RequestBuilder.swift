@@ -1,6 +1,7 @@
 import ContractHTTP
 import ContractJSON
 import ContractModel
+import ContractRequests
 
 /// A request as shown in reports: placeholders filled in, secrets masked.
 public struct DisplayedRequest: Sendable, Hashable {
@@ -99,7 +100,7 @@ struct RequestBuilder: Sendable {
         var showHeaders: [HTTPHeader] = []
         for field in headers {
             guard let value = field.value else { continue }
-            let sent = HTTPHeader(field.name, bindings.render(value))
+            let sent = HTTPHeader(field.name, try Self.carried(bindings.render(value), of: field.name, from: value))
             sendHeaders.append(sent)
             if headersDiffer { showHeaders.append(secret(value) ? HTTPHeader(field.name, bindings.display(value)) : sent) }
         }
@@ -124,7 +125,7 @@ struct RequestBuilder: Sendable {
         for header in extraHeaders {
             guard let value = header.value else { continue }
             sendHeaders.removeAll { $0.hasName(header.name) }
-            sendHeaders.append(HTTPHeader(header.name, bindings.render(value)))
+            sendHeaders.append(HTTPHeader(header.name, try Self.carried(bindings.render(value), of: header.name, from: value)))
             guard headersDiffer else { continue }
             showHeaders.removeAll { $0.hasName(header.name) }
             let shown = CredentialHeaders.isCredential(header.name) ? Secrets.mask : bindings.display(value)
@@ -138,6 +139,28 @@ struct RequestBuilder: Sendable {
         let show = DisplayedRequest(
             method: method.rawValue, url: urlHasSecrets ? url(shown: true) : sendURL, headers: showHeaders, body: showBody)
         return (send, show)
+    }
+
+    /// A header's value once its placeholders are filled, when a request can carry it. A value a
+    /// server gave (`${capture:…}`) or the environment holds may have a line break, which would
+    /// end the header there and start others of the server's choosing in the next request: such
+    /// a request is not sent. (A literal value is lint's to refuse.) The value is not shown: it
+    /// may be a secret.
+    private static func carried(_ value: String, of name: String, from template: TemplateString) throws(FollowedLink.Refusal) -> String {
+        guard template.literalText == nil, let bad = FieldSyntax.forbiddenCharacter(inValue: value) else { return value }
+        let placeholders = template.segments.compactMap { segment -> String? in
+            switch segment {
+            case .literal: nil
+            case .env(let name): "${env:\(name)}"
+            case .capture(let name): "${capture:\(name)}"
+            case .unique(let name): "${unique:\(name)}"
+            }
+        }
+        let code = String(bad.value, radix: 16, uppercase: true)
+        let character = bad == "\r" || bad == "\n" ? "a line break" : "a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
+        throw FollowedLink.Refusal(
+            message: "header '\(name)' would hold \(character) once \(placeholders.joined(separator: ", ")) \(placeholders.count == 1 ? "is" : "are") filled in, which no request may carry (the value is not shown)",
+            part: "header")
     }
 
     /// Whether a JSON body has an `${env:…}` placeholder in one of its strings.

@@ -156,4 +156,56 @@ struct FlowAttackTests {
             }
         }
     }
+
+    /// A value a server gave, or the environment holds, is filled into a header of a later
+    /// request: one with a line break would end that header and start others of the server's
+    /// choosing (libcurl sends a field as given). Such a request is not sent, and the case says
+    /// which header and which placeholders, never the value.
+    @Test func aFilledInHeaderWithALineBreakIsNotSent() async throws {
+        let contract = """
+            {
+              "id": "inject",
+              "request": { "method": "GET", "path": "/items" },
+              "cases": [
+                { "name": "captured",
+                  "setup": [ { "name": "token", "request": { "method": "GET", "path": "/token" }, "capture": { "token": { "body": "/token" } } } ],
+                  "request": { "headers": { "X-Token": "t=${capture:token}" } },
+                  "response": { "status": 200 } },
+                { "name": "from-the-environment",
+                  "request": { "headers": { "X-Env": "${env:EVIL}" } },
+                  "response": { "status": 200 } },
+                { "name": "clean", "response": { "status": 200 } }
+              ]
+            }
+            """
+        let server = try LoopbackHTTPServer(routeRequest: { request in
+            request.target == "/token" ? .json(status: 200, #"{"token": "abc\r\nX-Injected: yes"}"#) : .json(status: 200, "{}")
+        })
+        defer { server.stop() }
+        var options = VerifyOptions(baseURL: server.baseURL)
+        options.environment = ["EVIL": "e\r\nX-Env-Injected: yes"]
+        let report = try await Verifier.run(Fixtures.load(["inject.json": contract]), options: options, reporters: [])
+        #expect(server.requests.map(\.target).sorted() == ["/items", "/token"], "the setup step and the clean case only")
+        for name in ["captured", "from-the-environment"] {
+            let result = try #require(report.results.first { $0.name == "inject/\(name)" })
+            #expect(result.outcome == .failed)
+            #expect(result.findings.map(\.rule) == ["header"], "\(name): \(result.findings.map(\.rule))")
+            #expect(result.findings.first?.message.contains("would hold a line break once") == true, "\(result.findings.map(\.message))")
+        }
+        #expect(report.results.first { $0.name == "inject/captured" }?.findings.first?.message.contains("header 'X-Token' would hold a line break once ${capture:token} is filled in") == true)
+        #expect(report.results.first { $0.name == "inject/clean" }?.outcome == .passed)
+
+        // The same value through `--header`: no request at all, the setup step's neither.
+        options.extraHeaders = [HeaderField(name: "X-Extra", value: try TemplateString(parsing: "${env:EVIL}"))]
+        let sent = server.requests.count
+        let withHeader = try await Verifier.run(Fixtures.load(["inject.json": contract]), options: options, reporters: [])
+        #expect(server.requests.count == sent)
+        #expect(withHeader.results.first { $0.name == "inject/captured" }?.findings.map(\.rule) == ["setup.header"])
+        for request in server.requests {
+            #expect(!request.headers.contains { $0.0.lowercased().hasSuffix("injected") }, "\(request.headers)")
+        }
+        for result in report.results + withHeader.results {
+            for text in Self.shownTexts(result) { #expect(!text.contains("Injected"), "\(result.name): \(text)") }
+        }
+    }
 }
