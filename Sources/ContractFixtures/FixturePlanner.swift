@@ -51,8 +51,10 @@ public struct FixturePlanner: Sendable {
             let contract = set.contracts.first { $0.id == problem.contractID && $0.file == problem.file }
             let pointer = contract?.cases.first { $0.name == problem.caseName }?.pointer ?? .root
             let document = contract.map(relativePath).flatMap { set.documents[$0] }
+            // A message may quote the contract's own text (a pattern), which may hold what a
+            // terminal acts on: escaped as every console line is.
             return .error(
-                "\(problem.contractID)/\(problem.caseName): \(problem.message)", file: problem.file,
+                ShownText.oneLine("\(problem.contractID)/\(problem.caseName): \(problem.message)"), file: problem.file,
                 location: document?.nearestLocation(of: pointer), pointer: pointer)
         }
     }

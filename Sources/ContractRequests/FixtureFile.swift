@@ -87,6 +87,13 @@ public struct FixtureFile: Sendable, Hashable {
             let status = response["status"]?.numberValue?.intValue, let endpointJSON = object["endpoint"]
         else { throw invalid("not a fixture written by contract fixtures (a member it needs is missing)") }
         guard (100...599).contains(status) else { throw invalid("the response's status \(status) is not an HTTP status (100 to 599)") }
+        // Both are sent back in every answer (`Contract-Case: contract/case`): lint refuses a
+        // control character in an id or a case name, and a hand-edited fixture must not bring one.
+        for (member, text) in [("contract", contract), ("case", caseName)] {
+            if let bad = FieldSyntax.forbiddenCharacter(inValue: text) {
+                throw invalid("its '\(member)' holds \(String(bad).debugDescription), which the answer's Contract-Case header cannot carry")
+            }
+        }
         self.contract = contract
         self.caseName = caseName
         self.method = method

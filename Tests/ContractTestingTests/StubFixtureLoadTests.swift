@@ -92,6 +92,16 @@ struct StubFixtureLoadTests {
             #expect(error?.code == .invalidFixture, "\(header)")
             #expect(error?.description.contains(said) == true, "\(String(describing: error))")
         }
+        // The contract and case names are sent back in every answer too (`Contract-Case`).
+        for (contract, caseName) in [("products.get", "ok\\r\\nX-Evil: 1"), ("a\\u001b[31m", "found")] {
+            let error = #expect(throws: FixtureLoadError.self) {
+                try Self.fixture(#"""
+                    {"format": "contract-fixture", "version": 2, "contract": "\#(contract)", "case": "\#(caseName)", \#(Self.endpoint),
+                     "request": {"method": "GET", "pathTemplate": "/products/{id}"}, "response": {"status": 200}}
+                    """#)
+            }
+            #expect(error?.description.contains("which the answer's Contract-Case header cannot carry") == true, "\(String(describing: error))")
+        }
         // A tab is allowed inside a value.
         #expect(throws: Never.self) {
             try Self.fixture(#"""
