@@ -62,7 +62,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return
             }
             guard limits.budget.take(chunk.readableBytes) else {
-                if let head { refuseBusy(context, head: head, what: "\(limits.budget.limit) bytes of request bodies") }
+                if let head {
+                    refuseBusy(context, head: head, size: (body?.readableBytes ?? 0) + chunk.readableBytes, what: "\(limits.budget.limit) bytes of request bodies")
+                }
                 return
             }
             reserved += chunk.readableBytes
@@ -99,7 +101,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         // Past the pool's bound (clients sending checks that take seconds, faster than they
         // end) a request is refused, not queued without end.
-        guard limits.checks.take(1) else { return refuseBusy(context, head: head, what: "\(limits.checks.limit) requests being checked") }
+        guard limits.checks.take(1) else {
+            return refuseBusy(context, head: head, size: request.body?.count ?? 0, what: "\(limits.checks.limit) requests being checked")
+        }
         answering = true
         let (server, alive, checks) = (server, alive, limits.checks)
         let bound = NIOLoopBound((self, send, context), eventLoop: context.eventLoop)
@@ -142,10 +146,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The server holds as much as it takes already (bodies, or requests being checked): a 503
     /// problem, journaled and logged by the server, then the connection closes.
-    private func refuseBusy(_ context: ChannelHandlerContext, head: HTTPRequestHead, what: String) {
+    private func refuseBusy(_ context: ChannelHandlerContext, head: HTTPRequestHead, size: Int, what: String) {
         refused = true
         letBodyGo()
-        let problem = server.refuseBusy(method: head.method.rawValue, target: head.uri, headers: head.headers, what: what)
+        let problem = server.refuseBusy(method: head.method.rawValue, target: head.uri, headers: head.headers, size: size, what: what)
         write(problem, context: context, version: head.version, keepAlive: false, omitsBody: false)
     }
 

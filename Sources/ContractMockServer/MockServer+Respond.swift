@@ -105,13 +105,17 @@ extension MockServer {
     /// ``Options/maxChecks``): a 503 problem, journaled and logged as any other answer, so a
     /// test that got it can see why.
     /// - Parameter what: what the server holds already, as the problem says it.
-    func refuseBusy(method: String, target: String, headers: HTTPHeaders, what: String) -> MockReply {
+    /// - Parameter size: the body's bytes received so far.
+    func refuseBusy(method: String, target: String, headers: HTTPHeaders, size: Int, what: String) -> MockReply {
         let (path, rawQuery) = Self.split(target)
         let detail = "the server holds \(what) being received or answered already; try again"
-        var received = Received(
-            sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery), headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
-            body: nil, bodyByteCount: 0, status: 503, mismatch: detail)
-        record(&received, takingFaultsFor: nil, answered: 503)
+        // A control call is never journaled, refused or not.
+        if !isControl(MockRequest(method: method, target: target, headers: headers, body: nil)) {
+            var received = Received(
+                sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery),
+                headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) }, body: nil, bodyByteCount: size, status: 503, mismatch: detail)
+            record(&received, takingFaultsFor: nil, answered: 503)
+        }
         return .problem(503, RequestProblem.body(type: "urn:contract:problem:busy", title: "The server is busy", status: 503, detail: detail))
     }
 

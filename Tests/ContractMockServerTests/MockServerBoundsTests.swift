@@ -51,6 +51,7 @@ struct MockServerBoundsTests {
         // Journaled as any answer, so the test that got it can see why.
         let journaled = try #require(harness.server.requests.last)
         #expect(journaled.status == 503 && journaled.path == "/api/products")
+        #expect(journaled.bodyByteCount > 0, "the bytes that had come")
         #expect(journaled.mismatch?.contains("1000000 bytes of request bodies") == true, "\(String(describing: journaled.mismatch))")
         // The first finishes; its bytes go back, and a body fits again.
         holding.send(String(repeating: " ", count: 10_000 - 2) + "{}")
