@@ -1,3 +1,4 @@
+import ContractJSON
 import ContractModel
 import TestSupport
 import Testing
@@ -42,21 +43,27 @@ struct FixtureDiagnosticsTests {
     }
 
     /// A header pattern whose only values hold a line break gets no fixture: the value found
-    /// could not be carried by any answer (`serve` would split its answer at it). Any other value
-    /// the pattern allows is still made.
+    /// could not be carried by any answer (`serve` would split its answer at it). A pattern that
+    /// allows a value without one gets that value.
     @Test func aHeaderPatternMatchingOnlyLineBreaksGetsNoFixture() throws {
         let text = #"""
             { "id": "split", "request": { "method": "GET", "path": "/split" },
               "cases": [
                 { "name": "broken", "response": { "status": 204, "headers": { "X-Id": { "pattern": "^a\\r\\nb$" } } } },
-                { "name": "spaced", "response": { "status": 204, "headers": { "X-Id": { "pattern": "^a\\tb$" } } } }
+                { "name": "spaced", "response": { "status": 204, "headers": { "X-Id": { "pattern": "^a\\tb$" } } } },
+                { "name": "either", "response": { "status": 204, "headers": { "X-Id": { "pattern": "^a(?:\\r\\n|\\t)b$|^\\cJ$" } } } },
+                { "name": "control-class", "response": { "status": 204, "headers": { "X-Id": { "pattern": "^[\\u0000-\\u0008k]{3}$" } } } }
               ] }
             """#
         let set = ContractLoader.load(files: [SourceFile(path: "contracts/split.json", relativePath: "split.json", bytes: Array(text.utf8))], directory: "contracts")
         #expect(!set.hasErrors, "\(set.diagnostics.map(\.rendered))")
         let planner = FixturePlanner(set)
         let (fixtures, problems) = planner.plan()
-        #expect(fixtures.map(\.path) == ["split/spaced.json"])
+        #expect(fixtures.map(\.path).sorted() == ["split/control-class.json", "split/either.json", "split/spaced.json"])
+        let values = try fixtures.map { fixture in
+            try JSONParser().parse(fixture.bytes).value.objectValue?["response"]?.objectValue?["headers"]?.arrayValue?.first?.objectValue?["value"]?.stringValue ?? ""
+        }
+        #expect(values.sorted() == ["a\tb", "a\tb", "kkk"], "a value the pattern allows without a line break: \(values)")
         let said = planner.diagnostics(for: problems).map(\.rendered).joined(separator: "\n")
         #expect(said.contains("cannot make a value for header 'X-Id' matching '^a\\r\\nb$' that a header can carry"), "\(said)")
     }

@@ -5,6 +5,8 @@ extension PatternSynthesizer {
         let regex: ECMARegex
         let minLength: Int
         let maxLength: Int?
+        /// Characters no candidate may hold; nil for none.
+        let excluding: (@Sendable (Unicode.Scalar) -> Bool)?
         private let limit: Int
         /// Above this, a candidate is valid but longer than it need be: kept for last.
         private let comfortableLength: Int
@@ -22,11 +24,12 @@ extension PatternSynthesizer {
         /// Decision sets tried per plan (which alternative each alternation takes).
         private static let pathsPerPlan = 16
 
-        init(tree: Node, regex: ECMARegex, minLength: Int, maxLength: Int?) {
+        init(tree: Node, regex: ECMARegex, minLength: Int, maxLength: Int?, excluding: (@Sendable (Unicode.Scalar) -> Bool)? = nil) {
             self.tree = tree
             self.regex = regex
             self.minLength = minLength
             self.maxLength = maxLength
+            self.excluding = excluding
             limit = min(maxLength ?? .max, max(100_000, minLength))
             comfortableLength = min(maxLength ?? .max, max(2 * minLength, minLength + 32))
         }
@@ -151,6 +154,7 @@ extension PatternSynthesizer {
             guard checks < Self.maximumChecks, candidate.count >= minLength, candidate.count <= maxLength ?? .max,
                 let text = PatternSynthesizer.string(candidate)
             else { return nil }
+            if let excluding, text.unicodeScalars.contains(where: excluding) { return nil }
             checks += 1
             let steps = 20_000 + 20 * candidate.count
             return regex.matches(text, stepLimit: steps) == .matched ? text : nil

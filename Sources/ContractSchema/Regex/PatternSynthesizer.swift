@@ -16,11 +16,16 @@ public enum PatternSynthesizer {
     /// ``ECMARegex``), whose length in Unicode scalars (JSON Schema's code points) lies within
     /// `minLength...maxLength`; nil when the pattern does not compile, uses a backreference, nests
     /// groups too deeply, or no candidate within the search's caps fits.
-    public static func matchingExample(for pattern: String, minLength: Int = 0, maxLength: Int? = nil) -> String? {
+    /// - Parameter excluding: characters the string must not hold (a header value's line breaks):
+    ///   a candidate with one is passed over and the search goes on to the pattern's other
+    ///   alternatives and repetitions.
+    public static func matchingExample(
+        for pattern: String, minLength: Int = 0, maxLength: Int? = nil, excluding: (@Sendable (Unicode.Scalar) -> Bool)? = nil
+    ) -> String? {
         let minLength = max(0, minLength)
         if let maxLength, maxLength < minLength { return nil }
         guard let tree = Node.tree(for: pattern), let regex = try? ECMARegex(pattern) else { return nil }
-        var search = Search(tree: tree, regex: regex, minLength: minLength, maxLength: maxLength)
+        var search = Search(tree: tree, regex: regex, minLength: minLength, maxLength: maxLength, excluding: excluding)
         return search.run()
     }
 
