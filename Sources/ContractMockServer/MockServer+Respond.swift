@@ -98,7 +98,10 @@ extension MockServer {
             sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery), headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
             body: nil, bodyByteCount: size, status: 413, mismatch: detail)
         record(&received, takingFaultsFor: nil, answered: 413)
-        return .problem(413, RequestProblem.body(type: "urn:contract:problem:body-too-large", title: "The request's body is too large", status: 413, detail: detail))
+        // A page that sent it may read why (`--cors`), as it reads any other answer.
+        return withCORS(
+            .problem(413, RequestProblem.body(type: "urn:contract:problem:body-too-large", title: "The request's body is too large", status: 413, detail: detail)),
+            MockRequest(method: method, target: target, headers: headers, body: nil))
     }
 
     /// The answer to a request the server has no room for now (``Options/maxBodiesBytes``,
@@ -109,14 +112,15 @@ extension MockServer {
     func refuseBusy(method: String, target: String, headers: HTTPHeaders, size: Int, what: String) -> MockReply {
         let (path, rawQuery) = Self.split(target)
         let detail = "the server holds \(what) being received or answered already; try again"
+        let request = MockRequest(method: method, target: target, headers: headers, body: nil)
         // A control call is never journaled, refused or not.
-        if !isControl(MockRequest(method: method, target: target, headers: headers, body: nil)) {
+        if !isControl(request) {
             var received = Received(
                 sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery),
                 headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) }, body: nil, bodyByteCount: size, status: 503, mismatch: detail)
             record(&received, takingFaultsFor: nil, answered: 503)
         }
-        return .problem(503, RequestProblem.body(type: "urn:contract:problem:busy", title: "The server is busy", status: 503, detail: detail))
+        return withCORS(.problem(503, RequestProblem.body(type: "urn:contract:problem:busy", title: "The server is busy", status: 503, detail: detail)), request)
     }
 
     /// The fixture's answer, or a 400 problem when the request breaks its contract.

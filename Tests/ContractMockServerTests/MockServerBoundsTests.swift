@@ -37,16 +37,18 @@ struct MockServerBoundsTests {
         var options = MockServer.Options()
         options.maxBodyBytes = 600_000
         options.maxBodiesBytes = 1_000_000
+        options.cors = true
         let harness = try Harness(options: options)
         let port = try #require(harness.server.port)
         let head = "POST /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 600000\r\n\r\n"
         let holding = try RawConnection(port: port, guardSeconds: 60)
         holding.send(head + String(repeating: " ", count: 590_000))
-        // The second body cannot fit beside the first.
+        // The second body cannot fit beside the first; the page that sent it may read why.
         let second = try RawConnection(port: port, guardSeconds: 60)
-        second.send(head + String(repeating: " ", count: 590_000))
+        second.send(head.replacingOccurrences(of: "Host: x\r\n", with: "Host: x\r\nOrigin: http://app.example\r\n") + String(repeating: " ", count: 590_000))
         let refused = try #require(second.readAnswer())
         #expect(refused.head.hasPrefix("HTTP/1.1 503"), "\(refused.head)")
+        #expect(refused.head.lowercased().contains("access-control-allow-origin: http://app.example"), "\(refused.head)")
         #expect(String(decoding: refused.body, as: UTF8.self).contains("the server holds 1000000 bytes of request bodies being received or answered already"))
         // Journaled as any answer, so the test that got it can see why.
         let journaled = try #require(harness.server.requests.last)
