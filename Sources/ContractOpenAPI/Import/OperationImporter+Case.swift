@@ -133,9 +133,15 @@ extension OperationImporter {
             headers["Content-Type"] = .object(JSONObject([JSONObject.Member(key: "pattern", value: .string("^" + Self.regexEscaped(base)))]))
         }
         for member in documented.object["headers"]?.objectValue ?? JSONObject() where member.key.lowercased() != "content-type" {
-            guard let (header, _) = document.resolved(member.value, at: documented.pointer.appending("headers").appending(member.key)),
-                header["required"]?.boolValue == true
-            else { continue }
+            let pointer = documented.pointer.appending("headers").appending(member.key)
+            guard let (header, _) = document.resolved(member.value, at: pointer), header["required"]?.boolValue == true else { continue }
+            // A name no answer can carry would make the whole contract fail lint: the header is
+            // left out, the operation kept.
+            guard Self.isToken(member.key) else {
+                diagnostics.append(document.warning(
+                    "response header '\(ShownText.oneLine(member.key))' is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~); left out of the case's checks", at: pointer))
+                continue
+            }
             headers[member.key] = .object(JSONObject([JSONObject.Member(key: "present", value: true)]))
         }
         if !headers.isEmpty { response["headers"] = .object(headers) }
