@@ -15,11 +15,11 @@ enum FollowedLink {
     /// The longest link followed, in bytes once percent-encoded.
     static let maxBytes = 65_536
 
-    /// Why a request is not sent: a link not followed, or (``part`` `header`) a header whose
+    /// Why a request is not sent: a link not followed, or (``part`` `request-header`) a header whose
     /// filled-in value no request may carry.
     struct Refusal: Error, Equatable {
         var message: String
-        /// What the finding's rule is named after: `url`, `setup.url`; `header`, `setup.header`.
+        /// What the finding's rule is named after: `url`, `setup.url`; `request-header`, `setup.request-header`.
         var part = "url"
     }
 

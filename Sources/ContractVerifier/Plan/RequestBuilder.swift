@@ -160,7 +160,7 @@ struct RequestBuilder: Sendable {
         let character = bad == "\r" || bad == "\n" ? "a line break" : "a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
         throw FollowedLink.Refusal(
             message: "header '\(name)' would hold \(character) once \(placeholders.joined(separator: ", ")) \(placeholders.count == 1 ? "is" : "are") filled in, which no request may carry (the value is not shown)",
-            part: "header")
+            part: "request-header")
     }
 
     /// Whether a JSON body has an `${env:…}` placeholder in one of its strings.

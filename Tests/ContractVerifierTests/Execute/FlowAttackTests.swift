@@ -189,7 +189,7 @@ struct FlowAttackTests {
         for name in ["captured", "from-the-environment"] {
             let result = try #require(report.results.first { $0.name == "inject/\(name)" })
             #expect(result.outcome == .failed)
-            #expect(result.findings.map(\.rule) == ["header"], "\(name): \(result.findings.map(\.rule))")
+            #expect(result.findings.map(\.rule) == ["request-header"], "\(name): \(result.findings.map(\.rule))")
             #expect(result.findings.first?.message.contains("would hold a line break once") == true, "\(result.findings.map(\.message))")
         }
         #expect(report.results.first { $0.name == "inject/captured" }?.findings.first?.message.contains("header 'X-Token' would hold a line break once ${capture:token} is filled in") == true)
@@ -200,7 +200,7 @@ struct FlowAttackTests {
         let sent = server.requests.count
         let withHeader = try await Verifier.run(Fixtures.load(["inject.json": contract]), options: options, reporters: [])
         #expect(server.requests.count == sent)
-        #expect(withHeader.results.first { $0.name == "inject/captured" }?.findings.map(\.rule) == ["setup.header"])
+        #expect(withHeader.results.first { $0.name == "inject/captured" }?.findings.map(\.rule) == ["setup.request-header"])
         for request in server.requests {
             #expect(!request.headers.contains { $0.0.lowercased().hasSuffix("injected") }, "\(request.headers)")
         }
