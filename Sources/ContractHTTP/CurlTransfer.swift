@@ -88,6 +88,11 @@ final class CurlTransfer: @unchecked Sendable {
 
         if !isPlainGET {
             let method = request.method.uppercased()
+            // Sent as the request line's first word: a space or a line break would start another
+            // line of the caller's choosing. A method is an RFC 9110 token.
+            guard !method.isEmpty, method.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"\"(),/:;<=>?@[\\]{}".utf8.contains($0) }) else {
+                return TransportError(kind: .other, detail: "the method is not an HTTP token: not sent")
+            }
             if method == "HEAD" {
                 set(ccurl_easy_setopt_long(handle, CURLOPT_NOBODY, 1))
             } else if method != "GET" || request.body != nil {

@@ -7,8 +7,13 @@ import NIOHTTP1
 extension MockServer {
     /// Whether `request` is a control call (or a preflight), answered without checking a contract.
     func isControl(_ request: MockRequest) -> Bool {
-        let path = Self.split(request.target).path
-        return path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/") || request.method == "OPTIONS"
+        isControlPath(request.target) || request.method == "OPTIONS"
+    }
+
+    /// A target under the control API's prefix: never journaled, answered or refused.
+    func isControlPath(_ target: String) -> Bool {
+        let path = Self.split(target).path
+        return path == Self.controlPrefix || path.hasPrefix(Self.controlPrefix + "/")
     }
 
     /// The answer to one request; the journal and ``onRequest`` learn of it.
@@ -97,7 +102,8 @@ extension MockServer {
         var received = Received(
             sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery), headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
             body: nil, bodyByteCount: size, status: 413, mismatch: detail)
-        record(&received, takingFaultsFor: nil, answered: 413)
+        // A control call is never journaled, refused or not.
+        if !isControlPath(target) { record(&received, takingFaultsFor: nil, answered: 413) }
         // A page that sent it may read why (`--cors`), as it reads any other answer.
         return withCORS(
             .problem(413, RequestProblem.body(type: "urn:contract:problem:body-too-large", title: "The request's body is too large", status: 413, detail: detail)),
@@ -113,8 +119,9 @@ extension MockServer {
         let (path, rawQuery) = Self.split(target)
         let detail = "the server holds \(what) being received or answered already; try again"
         let request = MockRequest(method: method, target: target, headers: headers, body: nil)
-        // A control call is never journaled, refused or not.
-        if !isControl(request) {
+        // A control call is never journaled, refused or not (an OPTIONS to a contract's path is
+        // the app's own request, journaled as any).
+        if !isControlPath(target) {
             var received = Received(
                 sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery),
                 headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) }, body: nil, bodyByteCount: size, status: 503, mismatch: detail)

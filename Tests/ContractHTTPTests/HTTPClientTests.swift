@@ -75,6 +75,11 @@ struct HTTPClientTests {
             let error = failure(await send(server, headers: [HTTPHeader("X-Id", value)], options: options()))
             #expect(error?.detail.contains("a header holds a line break or another control character") == true, "\(String(describing: error))")
         }
+        // Nor a method that is not a token (it is the request line's first word).
+        for method in ["GET /smuggled HTTP/1.1\r\nX-Injected: 1\r\nX-Pad: x", "PO ST", ""] {
+            let error = failure(await send(server, method: method, options: options()))
+            #expect(error?.detail.contains("the method is not an HTTP token") == true, "\(String(describing: error))")
+        }
         #expect(server.requests.isEmpty)
         _ = try response(await send(server, headers: [HTTPHeader("X-Id", "a\tb")], options: options()))
         #expect(server.requests.first?.header("x-id") == "a\tb")

@@ -278,6 +278,10 @@ struct MockServerTests {
         }
         let received = try #require(harness.server.requests.last)
         #expect(received.status == 413 && received.bodyByteCount >= 1024)
+        // A control call refused is not journaled: no control call is.
+        let journaled = harness.server.requests.count
+        _ = await harness.send("POST", "/__contract/use", headers: [Harness.json], body: big)
+        #expect(harness.server.requests.count == journaled)
         #expect(try await harness.response("GET", "/api/products/1").status == 200, "the server goes on")
     }
 

@@ -81,17 +81,20 @@ struct EdgeCaseTests {
         #expect(!text(result, "head-a.json").contains(#""schema""#))
     }
 
-    /// A required response header whose name is not an HTTP token is left out with a warning at
-    /// it; the operation and its other headers stay, and the tree lints clean.
+    /// A required response header whose name is not an HTTP token, or that repeats another's
+    /// name in another case, is left out with a warning at it; the operation and its other
+    /// headers stay, and the tree lints clean.
     @Test func aResponseHeaderNamedWithASpaceIsLeftOutNotTheOperation() throws {
         let result = try importYAML(Self.document(
             paths: "  /h:\n    get:\n      operationId: getH\n      responses:\n        '200':\n          description: ok\n          headers:\n"
                 + "            X Bad Name: {required: true, schema: {type: string}}\n            X-Ok: {required: true, schema: {type: string}}\n"
+                + "            x-ok: {required: true, schema: {type: string}}\n"
                 + "          content: {application/json: {schema: {type: object}}}"))
         let contract = text(result, "getH.json")
         #expect(contract.contains("X-Ok") && !contract.contains("X Bad Name"), "\(contract)")
         #expect(lintErrors(result).isEmpty, "\(lintErrors(result))")
         #expect(result.diagnostics.contains { $0.message.contains("response header 'X Bad Name' is not an HTTP token") }, "\(result.diagnostics.map(\.message))")
+        #expect(result.diagnostics.contains { $0.message.contains("response header 'x-ok' repeats 'X-Ok'") }, "\(result.diagnostics.map(\.message))")
     }
 }
 

@@ -142,6 +142,12 @@ extension OperationImporter {
                     "response header '\(ShownText.oneLine(member.key))' is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~); left out of the case's checks", at: pointer))
                 continue
             }
+            // Header names ignore case: `etag` after `ETag` is the same header, checked once.
+            if let first = headers.members.first(where: { $0.key.lowercased() == member.key.lowercased() }) {
+                diagnostics.append(document.warning(
+                    "response header '\(member.key)' repeats '\(first.key)' (header names ignore case); checked once", at: pointer))
+                continue
+            }
             headers[member.key] = .object(JSONObject([JSONObject.Member(key: "present", value: true)]))
         }
         if !headers.isEmpty { response["headers"] = .object(headers) }

@@ -52,7 +52,7 @@ final class CaseRunner: Sendable {
             request = try builder.build(step, bindings)
         } catch {
             let finding = Finding(kind: .setup, rule: "setup.\(error.part)", subject: step.name, message: "setup step '\(step.name)' cannot be sent: \(error.message)")
-            return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, after: chain, start: start), deliver)
+            return tearDown(planned, bindings, unsent(planned, step.method, step.request, bindings, finding, shownURL: error.shownURL, after: chain, start: start), deliver)
         }
         return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in
             if case .success(let response) = outcome, let pause = refusal.pause(after: response, expected: step.status, attempts: attempts) {
@@ -97,7 +97,8 @@ final class CaseRunner: Sendable {
             request = try builder.build(planned.contract, planned.testCase, bindings)
         } catch {
             let finding = Finding(kind: .setup, rule: error.part, subject: "request", message: "the case's request cannot be sent: \(error.message)")
-            let result = unsent(planned, planned.contract.endpoint.method, planned.testCase.request, bindings, finding, after: chain, start: start)
+            let result = unsent(
+                planned, planned.contract.endpoint.method, planned.testCase.request, bindings, finding, shownURL: error.shownURL, after: chain, start: start)
             return tearDown(planned, bindings, result, deliver)
         }
         let shown = request.show
@@ -217,15 +218,16 @@ final class CaseRunner: Sendable {
     }
 
     /// The result of a case that ended before a request could be sent: the link it was to follow
-    /// is not followed (another origin, a control character), which an earlier response gave, so
-    /// the case fails, as for any other response that breaks the flow.
-    /// Its request is shown as the link it was to follow, never sent.
+    /// is not followed (another origin, a control character), or a header would carry a line
+    /// break, which an earlier response (or the environment) gave, so the case fails, as for any
+    /// other response that breaks the flow. Its request is shown as the link it was to follow, or
+    /// its URL (`shownURL`), never sent.
     private func unsent(
-        _ planned: PlannedCase, _ method: HTTPMethod, _ request: CaseRequest, _ bindings: Bindings, _ finding: Finding, after chain: [ChainStep],
-        start: ContinuousClock.Instant
+        _ planned: PlannedCase, _ method: HTTPMethod, _ request: CaseRequest, _ bindings: Bindings, _ finding: Finding, shownURL: String? = nil,
+        after chain: [ChainStep], start: ContinuousClock.Instant
     ) -> CaseResult {
         // A link of megabytes (a body's value) is not followed, and shown cut.
-        let link = FollowedLink.shown(request.url.map(bindings.display) ?? "")
+        let link = FollowedLink.shown(shownURL ?? request.url.map(bindings.display) ?? "")
         let result = CaseResult(
             contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
             request: DisplayedRequest(method: method.rawValue, url: link, headers: [], body: nil),

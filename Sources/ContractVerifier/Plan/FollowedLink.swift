@@ -21,6 +21,8 @@ enum FollowedLink {
         var message: String
         /// What the finding's rule is named after: `url`, `setup.url`; `request-header`, `setup.request-header`.
         var part = "url"
+        /// The request's URL as shown, when it is known (a header refused, not a link).
+        var shownURL: String?
     }
 
     /// The URL to send to for `link`, or why it is not followed.

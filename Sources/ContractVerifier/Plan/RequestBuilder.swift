@@ -92,6 +92,17 @@ struct RequestBuilder: Sendable {
             }
             return text
         }
+        // A header refused is reported with the request's URL, as a sent request's would be.
+        func checked(_ value: String, of name: String, from template: TemplateString, replaced: Bool) throws(FollowedLink.Refusal) -> String {
+            guard !replaced else { return value }
+            do {
+                return try Self.carried(value, of: name, from: template)
+            } catch {
+                var refusal = error
+                refusal.shownURL = url(shown: true)
+                throw refusal
+            }
+        }
         var sendHeaders: [HTTPHeader] = []
         // The headers shown are those sent unless a value is shown otherwise (`${env:…}`, a
         // credential): nearly always, and then they share the array sent rather than make one
@@ -100,7 +111,8 @@ struct RequestBuilder: Sendable {
         var showHeaders: [HTTPHeader] = []
         for field in headers {
             guard let value = field.value else { continue }
-            let sent = HTTPHeader(field.name, try Self.carried(bindings.render(value), of: field.name, from: value))
+            // One `--header` replaces is never sent, so never refused either.
+            let sent = HTTPHeader(field.name, try checked(bindings.render(value), of: field.name, from: value, replaced: replacedByExtraHeader(field.name)))
             sendHeaders.append(sent)
             if headersDiffer { showHeaders.append(secret(value) ? HTTPHeader(field.name, bindings.display(value)) : sent) }
         }
@@ -125,7 +137,7 @@ struct RequestBuilder: Sendable {
         for header in extraHeaders {
             guard let value = header.value else { continue }
             sendHeaders.removeAll { $0.hasName(header.name) }
-            sendHeaders.append(HTTPHeader(header.name, try Self.carried(bindings.render(value), of: header.name, from: value)))
+            sendHeaders.append(HTTPHeader(header.name, try checked(bindings.render(value), of: header.name, from: value, replaced: false)))
             guard headersDiffer else { continue }
             showHeaders.removeAll { $0.hasName(header.name) }
             let shown = CredentialHeaders.isCredential(header.name) ? Secrets.mask : bindings.display(value)
@@ -141,6 +153,11 @@ struct RequestBuilder: Sendable {
         return (send, show)
     }
 
+    /// Whether a `--header` of the run replaces the contract's header `name`.
+    private func replacedByExtraHeader(_ name: String) -> Bool {
+        !extraHeaders.isEmpty && extraHeaders.contains { $0.value != nil && HTTPHeader($0.name, "").hasName(name) }
+    }
+
     /// A header's value once its placeholders are filled, when a request can carry it. A value a
     /// server gave (`${capture:…}`) or the environment holds may have a line break, which would
     /// end the header there and start others of the server's choosing in the next request: such
@@ -148,6 +165,7 @@ struct RequestBuilder: Sendable {
     /// may be a secret.
     private static func carried(_ value: String, of name: String, from template: TemplateString) throws(FollowedLink.Refusal) -> String {
         guard template.literalText == nil, let bad = FieldSyntax.forbiddenCharacter(inValue: value) else { return value }
+        var listed: Set<String> = []
         let placeholders = template.segments.compactMap { segment -> String? in
             switch segment {
             case .literal: nil
@@ -155,7 +173,7 @@ struct RequestBuilder: Sendable {
             case .capture(let name): "${capture:\(name)}"
             case .unique(let name): "${unique:\(name)}"
             }
-        }
+        }.filter { listed.insert($0).inserted }
         let code = String(bad.value, radix: 16, uppercase: true)
         let character = bad == "\r" || bad == "\n" ? "a line break" : "a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
         throw FollowedLink.Refusal(

@@ -194,6 +194,13 @@ struct FlowAttackTests {
         }
         #expect(report.results.first { $0.name == "inject/captured" }?.findings.first?.message.contains("header 'X-Token' would hold a line break once ${capture:token} is filled in") == true)
         #expect(report.results.first { $0.name == "inject/clean" }?.outcome == .passed)
+        // Shown with its URL, as a sent request is, and reproducible from it.
+        #expect(report.results.first { $0.name == "inject/from-the-environment" }?.request.url == server.baseURL + "/items")
+
+        // A header that `--header` replaces is never sent, so never refused.
+        options.extraHeaders = [HeaderField(name: "x-env", value: try TemplateString(parsing: "fine"))]
+        let replaced = try await Verifier.run(Fixtures.load(["inject.json": contract]), options: options, reporters: [])
+        #expect(replaced.results.first { $0.name == "inject/from-the-environment" }?.outcome == .passed)
 
         // The same value through `--header`: no request at all, the setup step's neither.
         options.extraHeaders = [HeaderField(name: "X-Extra", value: try TemplateString(parsing: "${env:EVIL}"))]
