@@ -23,7 +23,7 @@ enum FixtureResponse {
             case .pattern(let pattern):
                 // A value no answer can carry (a line break) is passed over for the pattern's
                 // other values; one whose values all hold one (`^a\nb$`) gets no fixture.
-                let carried = PatternSynthesizer.matchingExample(for: pattern) { FieldSyntax.forbiddenCharacter(inValue: String($0)) != nil }
+                let carried = PatternSynthesizer.matchingExample(for: pattern, excluding: FieldSyntax.isForbiddenInValue)
                 guard let example = carried else {
                     guard PatternSynthesizer.matchingExample(for: pattern) != nil else {
                         return .failure(FixtureMessage("cannot make a value for header '\(header.name)' matching '\(pattern)'"))

@@ -97,17 +97,10 @@ extension MockServer {
 
     /// The answer to a request whose body is over ``Options/maxBodyBytes``: a 413 problem, journaled.
     func refuse(method: String, target: String, headers: HTTPHeaders, size: Int) -> MockReply {
-        let (path, rawQuery) = Self.split(target)
-        let detail = "the request's body is \(size) bytes or more, over this server's limit of \(options.maxBodyBytes) (--max-body-bytes)"
-        var received = Received(
-            sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery), headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) },
-            body: nil, bodyByteCount: size, status: 413, mismatch: detail)
-        // A control call is never journaled, refused or not.
-        if !isControlPath(target) { record(&received, takingFaultsFor: nil, answered: 413) }
-        // A page that sent it may read why (`--cors`), as it reads any other answer.
-        return withCORS(
-            .problem(413, RequestProblem.body(type: "urn:contract:problem:body-too-large", title: "The request's body is too large", status: 413, detail: detail)),
-            MockRequest(method: method, target: target, headers: headers, body: nil))
+        refused(
+            status: 413, type: "urn:contract:problem:body-too-large", title: "The request's body is too large",
+            detail: "the request's body is \(size) bytes or more, over this server's limit of \(options.maxBodyBytes) (--max-body-bytes)",
+            method: method, target: target, headers: headers, size: size)
     }
 
     /// The answer to a request the server has no room for now (``Options/maxBodiesBytes``,
@@ -116,18 +109,27 @@ extension MockServer {
     /// - Parameter what: what the server holds already, as the problem says it.
     /// - Parameter size: the body's bytes received so far.
     func refuseBusy(method: String, target: String, headers: HTTPHeaders, size: Int, what: String) -> MockReply {
-        let (path, rawQuery) = Self.split(target)
-        let detail = "the server holds \(what) being received or answered already; try again"
-        let request = MockRequest(method: method, target: target, headers: headers, body: nil)
-        // A control call is never journaled, refused or not (an OPTIONS to a contract's path is
-        // the app's own request, journaled as any).
+        refused(
+            status: 503, type: "urn:contract:problem:busy", title: "The server is busy",
+            detail: "the server holds \(what) being received or answered already; try again", method: method, target: target, headers: headers, size: size)
+    }
+
+    /// A request refused before any contract is asked: its problem, journaled with `detail` as
+    /// its mismatch, and readable by the page that sent it (`--cors`), as any other answer. A
+    /// control call is never journaled, refused or not (an OPTIONS to a contract's path is the
+    /// app's own request, journaled as any).
+    private func refused(
+        status: Int, type: String, title: String, detail: String, method: String, target: String, headers: HTTPHeaders, size: Int
+    ) -> MockReply {
         if !isControlPath(target) {
+            let (path, rawQuery) = Self.split(target)
             var received = Received(
                 sequence: 0, method: method, path: path, query: Self.queryItems(rawQuery),
-                headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) }, body: nil, bodyByteCount: size, status: 503, mismatch: detail)
-            record(&received, takingFaultsFor: nil, answered: 503)
+                headers: headers.map { WireRequest.Field(name: $0.name, value: $0.value) }, body: nil, bodyByteCount: size, status: status, mismatch: detail)
+            record(&received, takingFaultsFor: nil, answered: status)
         }
-        return withCORS(.problem(503, RequestProblem.body(type: "urn:contract:problem:busy", title: "The server is busy", status: 503, detail: detail)), request)
+        let problem = MockReply.problem(status, RequestProblem.body(type: type, title: title, status: status, detail: detail))
+        return withCORS(problem, MockRequest(method: method, target: target, headers: headers, body: nil))
     }
 
     /// The fixture's answer, or a 400 problem when the request breaks its contract.

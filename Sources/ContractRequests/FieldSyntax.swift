@@ -15,6 +15,11 @@ public enum FieldSyntax {
     /// The first character a header value cannot hold (a line break, another control character,
     /// DEL); nil when it has none.
     public static func forbiddenCharacter(inValue value: some StringProtocol) -> Unicode.Scalar? {
-        value.unicodeScalars.first { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
+        value.unicodeScalars.first(where: isForbiddenInValue)
+    }
+
+    /// A control character other than the tab, or DEL: what no header value may hold.
+    @Sendable public static func isForbiddenInValue(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
     }
 }

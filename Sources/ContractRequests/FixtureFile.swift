@@ -111,7 +111,7 @@ public struct FixtureFile: Sendable, Hashable {
                 throw invalid("the response's header name '\(MessageText.oneLine(name))' is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~)")
             }
             if let bad = FieldSyntax.forbiddenCharacter(inValue: value) {
-                throw invalid("the response's header '\(name)' holds \(MessageText.oneLine(String(bad).debugDescription)), which no header value can carry (RFC 9110 §5.5)")
+                throw invalid("the response's header '\(name)' holds \(String(bad).debugDescription), which no header value can carry (RFC 9110 §5.5)")
             }
             headers.append(WireRequest.Field(name: name, value: value))
         }

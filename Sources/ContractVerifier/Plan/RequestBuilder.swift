@@ -93,8 +93,10 @@ struct RequestBuilder: Sendable {
             return text
         }
         // A header refused is reported with the request's URL, as a sent request's would be.
-        func checked(_ value: String, of name: String, from template: TemplateString, replaced: Bool) throws(FollowedLink.Refusal) -> String {
-            guard !replaced else { return value }
+        // Asked only of a value with placeholders (a literal is lint's to refuse), and only then
+        // whether `--header` replaces it: nearly every header of every request is literal.
+        func checked(_ value: String, of name: String, from template: TemplateString, replaced: @autoclosure () -> Bool) throws(FollowedLink.Refusal) -> String {
+            guard template.literalText == nil, !replaced() else { return value }
             do {
                 return try Self.carried(value, of: name, from: template)
             } catch {
@@ -161,10 +163,9 @@ struct RequestBuilder: Sendable {
     /// A header's value once its placeholders are filled, when a request can carry it. A value a
     /// server gave (`${capture:…}`) or the environment holds may have a line break, which would
     /// end the header there and start others of the server's choosing in the next request: such
-    /// a request is not sent. (A literal value is lint's to refuse.) The value is not shown: it
-    /// may be a secret.
+    /// a request is not sent. The value is not shown: it may be a secret.
     private static func carried(_ value: String, of name: String, from template: TemplateString) throws(FollowedLink.Refusal) -> String {
-        guard template.literalText == nil, let bad = FieldSyntax.forbiddenCharacter(inValue: value) else { return value }
+        guard let bad = FieldSyntax.forbiddenCharacter(inValue: value) else { return value }
         var listed: Set<String> = []
         let placeholders = template.segments.compactMap { segment -> String? in
             switch segment {
