@@ -122,6 +122,18 @@ public struct JSONPointer: Sendable, Hashable, Comparable, CustomStringConvertib
         }
     }
 
+    /// The last reference token, unescaped; nil for the root.
+    public var lastToken: String? {
+        switch storage {
+        case .text(var text):
+            return text.withUTF8 { bytes in
+                bytes.lastIndex(of: UInt8(ascii: "/")).map { Self.unescaped(UnsafeBufferPointer(rebasing: bytes[($0 + 1)...])) }
+            }
+        case .tokens(let tokens):
+            return tokens.last
+        }
+    }
+
     public var isRoot: Bool {
         if case .text(let text) = storage { return text.isEmpty }
         return false
