@@ -33,8 +33,37 @@ public struct JSONParser: Sendable {
         // 2 GiB or more is read without locations (nor repeated keys, which are placed by them).
         var sink = JSONTreeSink(tracksLocations: tracksLocations && JSONLocations.fits(bytes.count), sharesValues: sharesValues)
         try read(bytes, into: &sink)
-        let (value, locations) = sink.finish()
         let source = tracksLocations && !keepsText ? SourceText(lineIndexOf: bytes) : SourceText(bytes, indexLines: tracksLocations)
+        return document(&sink, source: source)
+    }
+
+    /// Parses a text the caller has no more use for, as ``parse(_:)`` with ``keepsText`` false,
+    /// giving its pages back to the system as the parse reads past them (``TextRelease``), so a
+    /// large document's text is not held whole beside its tree; `bytes` is empty afterwards.
+    /// Locations, repeated keys and errors are placed as ``parse(_:)`` places them: the line index
+    /// is made before the parse.
+    public func parse(taking bytes: inout [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+        defer { bytes = [] }
+        let usual = JSONParser(maxDepth: maxDepth, tracksLocations: tracksLocations, sharesValues: sharesValues, keepsText: false)
+        guard tracksLocations, JSONLocations.fits(bytes.count) else { return try usual.parse(bytes) }
+        let source = SourceText(lineIndexOf: bytes)
+        // Where the line index declined the text and keeps it instead (many non-ASCII bytes), the
+        // text is read as usual: its pages are still wanted.
+        guard source.bytes.isEmpty else { return try usual.parse(bytes) }
+        var sink = JSONTreeSink(tracksLocations: true, sharesValues: sharesValues)
+        // A mutable view makes the array's storage this function's own (copied first if shared):
+        // no one else sees the pages given back.
+        let failure: PendingError? = bytes.withUnsafeMutableBufferPointer { buffer in
+            sink.release = TextRelease(buffer)
+            return grammarFailure(UnsafeBufferPointer(buffer), into: &sink)
+        }
+        if let failure { throw JSONSyntaxError(message: failure.message, location: source.location(ofOffset: failure.offset)) }
+        return document(&sink, source: source)
+    }
+
+    /// In place: a copy of the sink would copy its tables when it finishes.
+    private func document(_ sink: inout JSONTreeSink, source: SourceText) -> JSONDocument {
+        let (value, locations) = sink.finish()
         let duplicates = sink.duplicates.map {
             JSONDocument.DuplicateKey(
                 key: $0.pointer.tokens.last ?? "", pointer: $0.pointer,
@@ -49,17 +78,20 @@ public struct JSONParser: Sendable {
 
     /// Runs the grammar over `bytes` into `sink`; the one place a syntax error gets its location.
     func read<Sink: JSONSink>(_ bytes: [UInt8], into sink: inout Sink) throws(JSONSyntaxError) {
-        let failure: PendingError? = bytes.withUnsafeBufferPointer { buffer in
-            var grammar = JSONGrammar(bytes: buffer, maxDepth: maxDepth)
-            do throws(PendingError) {
-                try grammar.parseDocument(into: &sink)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let failure: PendingError? = bytes.withUnsafeBufferPointer { buffer in grammarFailure(buffer, into: &sink) }
         if let failure {
             throw JSONSyntaxError(message: failure.message, location: SourceText(bytes, indexLines: false).location(ofOffset: failure.offset))
+        }
+    }
+
+    /// Runs the grammar over `buffer` into `sink`: the first problem, not yet placed.
+    private func grammarFailure<Sink: JSONSink>(_ buffer: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> PendingError? {
+        var grammar = JSONGrammar(bytes: buffer, maxDepth: maxDepth)
+        do throws(PendingError) {
+            try grammar.parseDocument(into: &sink)
+            return nil
+        } catch {
+            return error
         }
     }
 }

@@ -18,6 +18,9 @@ struct JSONTreeSink: JSONSink {
 
     let tracksLocations: Bool
     let sharesValues: Bool
+    /// Gives the text's pages back as values are finished, when the parse was given the text
+    /// (``JSONParser/parse(taking:)``).
+    var release: TextRelease?
     private var sharing = JSONValueSharing()
     private var frames: [Frame] = []
     /// The finished children of the open containers, innermost last (array elements with an
@@ -47,7 +50,7 @@ struct JSONTreeSink: JSONSink {
 
     /// The document's value and its locations; call once, after the grammar has read it whole.
     mutating func finish() -> (JSONValue, JSONLocations?) {
-        // Its texts point into the document, which the caller may free next.
+        // Its copies of texts are of no use after the parse.
         sharing = JSONValueSharing()
         let value = pending.last?.value ?? .null
         guard tracksLocations, let root = pendingLocations.last else { return (value, nil) }
@@ -197,6 +200,12 @@ struct JSONTreeSink: JSONSink {
     /// ECMAScript does), and is reported.
     /// - Parameter children: the entry's ``JSONLocations/Entry/children``; 0 for a scalar.
     private mutating func finish(_ value: JSONValue, at offset: Int, children: UInt32) {
+        // Every value ends here, after its own bytes were read: the place to give back what
+        // lies well behind it.
+        if var release, offset >= release.next {
+            release.pass(offset)
+            self.release = release
+        }
         let location = JSONLocations.Entry(keyOffset: JSONLocations.Entry.noKey, offset: UInt32(truncatingIfNeeded: offset), children: children)
         guard let top = frames.indices.last, frames[top].isObject else {
             pending.append(JSONObject.Member(key: "", value: value))

@@ -7,7 +7,8 @@
 ///
 /// Values are found by their text (a string's with its quotes, a container's from bracket to
 /// bracket, so the two never mix): the same bytes always parse to the same value, and comparing
-/// bytes needs no walk of the values. Valid for one parse: the texts point into the document.
+/// bytes needs no walk of the values. Each text remembered is a copy (``TextArena``): the document's
+/// own pages may be given back while it is parsed (``TextRelease``).
 struct JSONValueSharing {
     /// Longer containers and strings seldom repeat; strings of 15 bytes or fewer are stored
     /// inline in a `String` anyway, and the smallest containers cost less to read than to find.
@@ -30,6 +31,7 @@ struct JSONValueSharing {
     /// Open addressing: each slot holds an entry's index + 1 (0 when empty) and its hash's high bits.
     private var slots: [(index: UInt32, tag: UInt32)] = []
     private var entries: [Entry] = []
+    private var arena = TextArena()
     /// Texts remembered at most: what repeats in a contract (a `$ref`, a header matcher, an
     /// error body) is met early and met again and again; a document of mostly different texts
     /// (the cases of a varied contract) filled the table with texts never seen twice, 7 MB of
@@ -66,9 +68,9 @@ struct JSONValueSharing {
     /// Records the value of a text a lookup did not find (nothing else of the same text can have
     /// been recorded since: a text does not hold itself).
     mutating func remember(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, as value: JSONValue, at place: Place) {
-        guard entries.count < Self.maxEntries else { return }
+        guard entries.count < Self.maxEntries, let copy = arena.copy(text) else { return }
         if (entries.count + 1) * 2 > slots.count { grow() }
-        entries.append(Entry(text: text, hash: hash, value: value, place: place))
+        entries.append(Entry(text: copy, hash: hash, value: value, place: place))
         insert(entries.count - 1)
     }
 
@@ -104,5 +106,36 @@ struct JSONValueSharing {
         var mixed = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return mixed ^ (mixed >> 31)
+    }
+}
+
+/// The remembered texts' copies, in blocks that never move. At most ``limit`` bytes: what
+/// repeats in a contract is small and met early (a `$ref`, a header matcher, an error body); a
+/// table full of texts never seen twice (a varied contract's cases, one looked for in sixteen)
+/// stops remembering, as it does at ``JSONValueSharing/maxEntries``.
+private final class TextArena {
+    private var blocks: [UnsafeMutableRawBufferPointer] = []
+    private var used = 0
+    private var total = 0
+    static let blockSize = 1 << 16
+    static let limit = 8 << 20
+
+    /// A copy of `text` that lives as long as the arena; nil once the arena is full.
+    func copy(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard total + text.count <= Self.limit, text.count <= Self.blockSize else { return nil }
+        if blocks.isEmpty || used + text.count > Self.blockSize {
+            blocks.append(UnsafeMutableRawBufferPointer.allocate(byteCount: Self.blockSize, alignment: 8))
+            used = 0
+        }
+        guard let block = blocks.last, let base = block.baseAddress else { return nil }
+        let start = (base + used).assumingMemoryBound(to: UInt8.self)
+        if let source = text.baseAddress { start.update(from: source, count: text.count) }
+        used += text.count
+        total += text.count
+        return UnsafeBufferPointer(start: start, count: text.count)
+    }
+
+    deinit {
+        for block in blocks { block.deallocate() }
     }
 }

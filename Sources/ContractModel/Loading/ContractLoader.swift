@@ -15,8 +15,9 @@ public enum ContractLoader {
     ///   command that reads what cases there are and never validates with them (`contract
     ///   coverage`); lint, verify and fixtures check them.
     ///
-    /// Each file's text is let go once it is parsed: its document keeps only where its lines
-    /// end (`JSONParser(keepsText: false)`), which places every diagnostic as the text would.
+    /// Each file's text is let go as it is parsed: its document keeps only where its lines end
+    /// (`JSONParser.parse(taking:)`), which places every diagnostic as the text would, and the
+    /// pages the parse has read past are given back before it ends.
     /// A large contract's text was as large again as its decoded model, kept to the end of the
     /// stage for lines and columns alone; it is freed when the caller hands `files` over
     /// (`load(files: consume files, …)`) rather than keeping them.
@@ -30,16 +31,18 @@ public enum ContractLoader {
         var settings = TreeSettings()
         var settingsDocument: JSONDocument?
         for index in files.indices {
+            // No later step reads the text: the document's line index stands in for it. Moved out,
+            // so the parse holds the only reference and can give its pages back as it goes.
+            var text: [UInt8] = []
+            swap(&text, &files[index].bytes)
             let file = files[index]
-            // No later step reads the text: the document's line index stands in for it.
-            defer { files[index].bytes = [] }
             displayPaths[file.relativePath] = file.path
             if let readError = file.readError {
                 diagnostics.append(.error(readError, file: file.path))
                 continue
             }
             do {
-                let document = try JSONParser(sharesValues: true, keepsText: false).parse(file.bytes)
+                let document = try JSONParser(sharesValues: true).parse(taking: &text)
                 if file.isTreeSettings {
                     // Settings, not a contract: decoded here and kept out of the documents.
                     var decoder = DocumentDecoder(file: file.path, document: document)
