@@ -9,15 +9,23 @@ public struct JSONDocument: Sendable {
         public var firstLocation: SourceLocation
     }
 
-    /// Where values start: the parser's flat table, or a map a caller made.
+    /// Where values start: the parser's flat table, a map a caller made, or the text read again
+    /// and parsed with its table when a place is first asked for.
     private enum Places: Sendable {
         case table(JSONLocations)
         case map(JSONSourceMap)
+        case deferred(any JSONPlaceSource)
     }
 
-    public let value: JSONValue
+    public private(set) var value: JSONValue
+    /// The text, or where its lines end; empty for a document whose places are deferred (its
+    /// ``placeSource`` has them).
     public let source: SourceText
     public let duplicateKeys: [DuplicateKey]
+    /// Keys the parse found repeated, when it kept no places to report them by
+    /// (``JSONParser/parse(taking:placesLater:)``): nonzero means ``duplicateKeys`` is to be had
+    /// from the parse that places them.
+    public let unplacedDuplicateKeys: Int
     private let places: Places?
 
     public init(value: JSONValue, source: SourceText, sourceMap: JSONSourceMap?, duplicateKeys: [DuplicateKey]) {
@@ -25,6 +33,7 @@ public struct JSONDocument: Sendable {
         self.source = source
         places = sourceMap.map(Places.map)
         self.duplicateKeys = duplicateKeys
+        unplacedDuplicateKeys = 0
     }
 
     init(value: JSONValue, source: SourceText, locations: JSONLocations?, duplicateKeys: [DuplicateKey]) {
@@ -32,6 +41,29 @@ public struct JSONDocument: Sendable {
         self.source = source
         places = locations.map(Places.table)
         self.duplicateKeys = duplicateKeys
+        unplacedDuplicateKeys = 0
+    }
+
+    init(value: JSONValue, placesLater placeSource: any JSONPlaceSource, unplacedDuplicateKeys: Int) {
+        self.value = value
+        source = SourceText([], indexLines: false)
+        places = .deferred(placeSource)
+        duplicateKeys = []
+        self.unplacedDuplicateKeys = unplacedDuplicateKeys
+    }
+
+    /// The same document without its value: what a ``JSONPlaceSource`` keeps of the parse that
+    /// places it, for the document it stands beside (whose value has the same shape).
+    public var placesOnly: JSONDocument {
+        var copy = self
+        copy.value = .null
+        return copy
+    }
+
+    /// Where this document's places come from, when they are deferred.
+    public var placeSource: (any JSONPlaceSource)? {
+        if case .deferred(let source) = places { return source }
+        return nil
     }
 
     /// Where every value and key starts, shaped like the value; nil when the parser was asked
@@ -41,26 +73,44 @@ public struct JSONDocument: Sendable {
         switch places {
         case .table(let table): table.sourceMap(of: value)
         case .map(let map): map
+        case .deferred(let placeSource): placeSource.placedDocument()?.placed(value).sourceMap
         case nil: nil
         }
     }
 
-    /// Where the value at `pointer` starts, or nil when the pointer resolves to nothing.
+    /// The document that holds this one's places and lines: itself, or for deferred places the
+    /// parse that placed them, walking this document's value (the same shape).
+    private var placing: JSONDocument? {
+        guard case .deferred(let placeSource) = places else { return self }
+        return placeSource.placedDocument()?.placed(value)
+    }
+
+    private func placed(_ value: JSONValue) -> JSONDocument {
+        var copy = self
+        copy.value = value
+        return copy
+    }
+
+    /// Where the value at `pointer` starts, or nil when the pointer resolves to nothing (or its
+    /// places were deferred and the text can no longer be read as it was).
     public func location(of pointer: JSONPointer) -> SourceLocation? {
-        offsets(of: pointer).map { source.location(ofOffset: $0.value) }
+        guard let placing else { return nil }
+        return placing.offsets(of: pointer).map { placing.source.location(ofOffset: $0.value) }
     }
 
     /// Where the key of the member at `pointer` starts; for array elements and the root, where the value starts.
     public func keyLocation(of pointer: JSONPointer) -> SourceLocation? {
-        offsets(of: pointer).map { source.location(ofOffset: $0.key ?? $0.value) }
+        guard let placing else { return nil }
+        return placing.offsets(of: pointer).map { placing.source.location(ofOffset: $0.key ?? $0.value) }
     }
 
     /// The nearest location for `pointer`: its own, or that of its deepest existing ancestor.
     public func nearestLocation(of pointer: JSONPointer) -> SourceLocation {
+        guard let placing else { return SourceLocation(line: 1, column: 1, offset: 0) }
         var pointer = pointer
         while true {
-            if let location = location(of: pointer) { return location }
-            guard let parent = pointer.parent else { return source.location(ofOffset: 0) }
+            if let location = placing.location(of: pointer) { return location }
+            guard let parent = pointer.parent else { return placing.source.location(ofOffset: 0) }
             pointer = parent
         }
     }
@@ -69,6 +119,7 @@ public struct JSONDocument: Sendable {
     /// for callers that need no line and column (counting those is linear in the line's length,
     /// which adds up on a one-line document with many places to locate).
     public func nearestOffset(of pointer: JSONPointer) -> Int {
+        if case .deferred = places { return placing?.nearestOffset(of: pointer) ?? 0 }
         var pointer = pointer
         while true {
             if let offsets = offsets(of: pointer) { return offsets.value }
@@ -81,7 +132,7 @@ public struct JSONDocument: Sendable {
         switch places {
         case .table(let table): offsets(of: pointer, in: table)
         case .map(let map): offsets(of: pointer, in: map)
-        case nil: nil
+        case .deferred, nil: nil
         }
     }
 
@@ -127,4 +178,16 @@ public struct JSONDocument: Sendable {
         }
         return (keyOffset, map.offset)
     }
+}
+
+/// Where a document's places come from when its parse kept none
+/// (``JSONParser/parse(taking:placesLater:)``): its text, read again, and that text parsed with
+/// them, made the first time a place is asked for (a diagnostic) and kept for the next.
+public protocol JSONPlaceSource: Sendable {
+    /// The text the document was parsed from, read again; nil when it cannot be, or is no longer
+    /// what was parsed.
+    func text() -> [UInt8]?
+    /// The text parsed again with its places (``JSONDocument/placesOnly``); nil as for ``text()``
+    /// or when it no longer parses.
+    func placedDocument() -> JSONDocument?
 }

@@ -61,6 +61,31 @@ public struct JSONParser: Sendable {
         return document(&sink, source: source)
     }
 
+    /// Parses a text the caller has no more use for, keeping neither the text nor where its values
+    /// start: `placeSource` reads it again and places them when one is first asked for (a
+    /// diagnostic), so a clean document costs its tree alone. The pages of `bytes` are given back
+    /// as the parse reads past them (``TextRelease``); `bytes` is empty afterwards. Repeated keys
+    /// are counted, not placed (``JSONDocument/unplacedDuplicateKeys``). A syntax error is placed
+    /// in the text read again; where that cannot be had, at the start, saying so.
+    public func parse(taking bytes: inout [UInt8], placesLater placeSource: any JSONPlaceSource) throws(JSONSyntaxError) -> JSONDocument {
+        defer { bytes = [] }
+        var sink = JSONTreeSink(tracksLocations: false, sharesValues: sharesValues)
+        let failure: PendingError? = bytes.withUnsafeMutableBufferPointer { buffer in
+            sink.release = TextRelease(buffer)
+            return grammarFailure(UnsafeBufferPointer(buffer), into: &sink)
+        }
+        if let failure {
+            guard let text = placeSource.text() else {
+                throw JSONSyntaxError(
+                    message: failure.message + " (the file changed while it was read, so its line is not known)",
+                    location: SourceLocation(line: 1, column: 1, offset: 0))
+            }
+            throw JSONSyntaxError(message: failure.message, location: SourceText(text, indexLines: false).location(ofOffset: failure.offset))
+        }
+        let (value, _) = sink.finish()
+        return JSONDocument(value: value, placesLater: placeSource, unplacedDuplicateKeys: sink.repeatedKeys)
+    }
+
     /// In place: a copy of the sink would copy its tables when it finishes.
     private func document(_ sink: inout JSONTreeSink, source: SourceText) -> JSONDocument {
         let (value, locations) = sink.finish()

@@ -35,6 +35,8 @@ struct JSONTreeSink: JSONSink {
     private var repeated: [JSONValueSharing.Place] = []
     private var repeatedIndex: [UInt32] = []
     private(set) var duplicates: [PendingDuplicate] = []
+    /// Keys found repeated, counted whether or not locations are tracked.
+    private(set) var repeatedKeys = 0
     /// A container looked up and not found (``reuse(_:at:)``), which opens next.
     private var unseen: (offset: Int, hash: UInt64)?
     /// Containers looked for at each depth since one was last found. Where none repeat (the cases
@@ -222,6 +224,7 @@ struct JSONTreeSink: JSONSink {
             index(last, in: top)
             return
         }
+        repeatedKeys += 1
         if tracksLocations {
             let keyOffset = pendingLocations[last].keyOffset
             duplicates.append(PendingDuplicate(

@@ -7,6 +7,9 @@ public final class Counter: @unchecked Sendable {
 
     public init() {}
 
+    /// How many times ``next()`` was called.
+    public var count: Int { lock.withLock { value } }
+
     /// 1, 2, 3…
     public func next() -> Int {
         lock.withLock {

@@ -6,7 +6,7 @@ public enum ContractLoader {
     /// Reads and loads the tree at `directory`; throws only when the directory cannot be listed.
     public static func load(directory: String) throws(ContractSourceReader.ReadError) -> ContractSet {
         // Handed over, not copied: the load stage lets go of each file's text once it is parsed.
-        load(files: try ContractSourceReader.read(directory: directory), directory: directory)
+        load(files: try ContractSourceReader.read(directory: directory), directory: directory, rereading: ContractSourceReader.rereader(directory: directory))
     }
 
     /// Loads files already in memory; `directory` names the tree in the "no contracts" diagnostic.
@@ -21,7 +21,14 @@ public enum ContractLoader {
     /// A large contract's text was as large again as its decoded model, kept to the end of the
     /// stage for lines and columns alone; it is freed when the caller hands `files` over
     /// (`load(files: consume files, …)`) rather than keeping them.
-    public static func load(files handedOver: consuming [SourceFile], directory: String, checksSchemas: Bool = true) -> ContractSet {
+    /// - Parameter rereading: reads a file again by its relative path, for files that are still on
+    ///   disk (``load(directory:)``): their documents are then parsed without places, which are
+    ///   made from the file read again only if a diagnostic asks for one (``RereadPlaces``).
+    ///   Without it, each document keeps its places from the start.
+    public static func load(
+        files handedOver: consuming [SourceFile], directory: String, checksSchemas: Bool = true,
+        rereading: (@Sendable (String) -> [UInt8]?)? = nil
+    ) -> ContractSet {
         // Moved, not copied (a consuming parameter is never copied implicitly): an ordinary
         // array from here, whose files' texts are let go one by one below.
         var files = handedOver
@@ -42,7 +49,7 @@ public enum ContractLoader {
                 continue
             }
             do {
-                let document = try JSONParser(sharesValues: true).parse(taking: &text)
+                let document = try parse(taking: &text, of: file, rereading: rereading)
                 if file.isTreeSettings {
                     // Settings, not a contract: decoded here and kept out of the documents.
                     var decoder = DocumentDecoder(file: file.path, document: document)
@@ -67,9 +74,9 @@ public enum ContractLoader {
         let schemaFiles = TreeSchemaFiles(documents: documents, settings: settings)
 
         var contracts: [Contract] = []
-        var idLocations: [String: (file: String, location: SourceLocation?)] = [:]
+        var idLocations: [String: (file: String, relativePath: String)] = [:]
         // Ids that differ only in case are one fixture folder where the file system ignores case.
-        var foldedIDs: [String: (id: String, file: String, location: SourceLocation?)] = [:]
+        var foldedIDs: [String: (id: String, file: String, relativePath: String)] = [:]
         var checker = ReferenceChecker(documents: documents, displayPaths: displayPaths, files: schemaFiles)
         var cleanReferences: Set<String> = []
         for file in files where !file.isSchemaDocument && !file.isTreeSettings {
@@ -79,21 +86,22 @@ public enum ContractLoader {
             diagnostics += decoder.diagnostics
             guard let contract else { continue }
             let idPointer = JSONPointer(tokens: ["id"])
-            let idLocation = document.location(of: idPointer)
+            // Placed only for a message: a document's places may be made from its file read again.
+            func idLocation(in relativePath: String) -> SourceLocation? { documents[relativePath]?.location(of: idPointer) }
             if let first = idLocations[contract.id] {
                 diagnostics.append(.error(
-                    "duplicate contract id '\(contract.id)', first defined at \(ShownText.oneLine(first.file))\(position(first.location))", file: file.path,
-                    location: idLocation, pointer: idPointer))
+                    "duplicate contract id '\(contract.id)', first defined at \(ShownText.oneLine(first.file))\(position(idLocation(in: first.relativePath)))",
+                    file: file.path, location: idLocation(in: file.relativePath), pointer: idPointer))
                 continue
             }
-            idLocations[contract.id] = (file.path, idLocation)
+            idLocations[contract.id] = (file.path, file.relativePath)
             let folded = FixturePathName.collisionKey(contract.id)
             if let first = foldedIDs[folded] {
                 diagnostics.append(.error(
-                    "contract id '\(contract.id)' differs only in case from '\(first.id)', first defined at \(ShownText.oneLine(first.file))\(position(first.location)); file systems that ignore case would give both one fixture folder",
-                    file: file.path, location: idLocation, pointer: idPointer))
+                    "contract id '\(contract.id)' differs only in case from '\(first.id)', first defined at \(ShownText.oneLine(first.file))\(position(idLocation(in: first.relativePath))); file systems that ignore case would give both one fixture folder",
+                    file: file.path, location: idLocation(in: file.relativePath), pointer: idPointer))
             } else {
-                foldedIDs[folded] = (contract.id, file.path, idLocation)
+                foldedIDs[folded] = (contract.id, file.path, file.relativePath)
             }
             // One schema at a time: gathered into an array first (`schemas`), they were a
             // fifth of a large contract's size again at the stage's peak.
@@ -136,6 +144,27 @@ public enum ContractLoader {
         var set = ContractSet(contracts: contracts, documents: documents, diagnostics: diagnostics.sorted(), relativePaths: relativePaths)
         set.settings = settings
         return set
+    }
+}
+
+extension ContractLoader {
+    /// A file's document, its text given back as it is parsed. With `rereading`, without places:
+    /// they are made from the file read again when first asked for, and at once for a file whose
+    /// keys repeat (each is reported where it is).
+    private static func parse(
+        taking text: inout [UInt8], of file: SourceFile, rereading: (@Sendable (String) -> [UInt8]?)?
+    ) throws(JSONSyntaxError) -> JSONDocument {
+        let parser = JSONParser(sharesValues: true)
+        guard let rereading else { return try parser.parse(taking: &text) }
+        let relativePath = file.relativePath
+        let places = RereadPlaces(read: { rereading(relativePath) }, text: text, parser: parser)
+        let document = try parser.parse(taking: &text, placesLater: places)
+        guard document.unplacedDuplicateKeys > 0 else { return document }
+        guard let text = places.text() else {
+            throw JSONSyntaxError(
+                message: "the file changed while it was read: read it again", location: SourceLocation(line: 1, column: 1, offset: 0))
+        }
+        return try parser.parse(text)
     }
 }
 

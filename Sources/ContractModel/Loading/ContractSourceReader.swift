@@ -39,6 +39,13 @@ public enum ContractSourceReader {
         }
     }
 
+    /// Reads a file of the tree at `directory` again by its relative path, as ``read(directory:)``
+    /// read it (links not followed, the same size limit); nil when it cannot be read.
+    public static func rereader(directory: String) -> @Sendable (String) -> [UInt8]? {
+        let root = directory.hasSuffix("/") ? directory : directory + "/"
+        return { relative in try? InputFile.read(root + relative, limit: maxFileBytes).get() }
+    }
+
     /// The largest contract or schema file read. Loading takes about five times a file's size
     /// (its text while it is parsed, then its tree, locations and model), so one this large
     /// already needs some 5 GB; a file past it (a log or a dump saved as `.json` in the tree) is

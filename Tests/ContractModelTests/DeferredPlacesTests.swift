@@ -1,0 +1,92 @@
+import ContractJSON
+import ContractModel
+import Foundation
+import TestSupport
+import Testing
+
+/// A tree read from disk is parsed without places (where each value starts, where lines end):
+/// they are made from the file read again, and only when a diagnostic asks for one.
+struct DeferredPlacesTests {
+    static let brokenTree = golden.directory.appendingPathComponent("broken").path
+    static let exampleTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../contracts").standardized.path
+
+    /// The tree at `directory`, loaded as `contract lint` loads it but shown as `shown/…`, with
+    /// every read of a file after the first counted.
+    static func load(_ directory: String, shown: String, rereads: Counter? = nil, rereading: Bool = true) throws -> ContractSet {
+        let files = try ContractSourceReader.read(directory: directory).map {
+            SourceFile(path: shown + "/" + $0.relativePath, relativePath: $0.relativePath, bytes: $0.bytes)
+        }
+        let reader = ContractSourceReader.rereader(directory: directory)
+        let counted: @Sendable (String) -> [UInt8]? = { path in
+            _ = rereads?.next()
+            return reader(path)
+        }
+        return ContractLoader.load(files: files, directory: shown, rereading: rereading ? counted : nil)
+    }
+
+    /// Every lint rule's diagnostic (the broken goldens: repeated keys, repeated ids, syntax
+    /// errors, schema problems) is placed at the same line and column as when places are kept.
+    @Test func everyDiagnosticIsPlacedAsWhenPlacesAreKept() throws {
+        let kept = try Self.load(Self.brokenTree, shown: "broken", rereading: false).diagnostics.map(\.rendered)
+        #expect(kept.count > 30)
+        #expect(kept.allSatisfy { $0.hasPrefix("broken") })
+        let rereads = Counter()
+        let deferred = try Self.load(Self.brokenTree, shown: "broken", rereads: rereads).diagnostics.map(\.rendered)
+        #expect(deferred == kept)
+        // Files with diagnostics are read again, each at most twice (its places; a syntax
+        // error's place, or repeated keys, which are parsed again whole).
+        let files = try ContractSourceReader.read(directory: Self.brokenTree).count
+        #expect(rereads.count > 0)
+        #expect(rereads.count <= 2 * files)
+    }
+
+    /// A clean tree is read once: nothing asks where a value is.
+    @Test func aCleanTreeIsNotReadAgain() throws {
+        let rereads = Counter()
+        let set = try Self.load(Self.exampleTree, shown: "contracts", rereads: rereads)
+        #expect(set.diagnostics.isEmpty)
+        #expect(set.contracts.count > 3)
+        #expect(rereads.count == 0)
+        // Asked for a place, the file is read once, and its places kept for the next.
+        let document = try #require(set.documents["health.json"])
+        let kept = try Self.load(Self.exampleTree, shown: "contracts", rereading: false).documents["health.json"]
+        let pointer = try JSONPointer(parsing: "/cases/0/response")
+        #expect(document.location(of: pointer) != nil)
+        #expect(document.location(of: pointer) == kept?.location(of: pointer))
+        #expect(document.keyLocation(of: pointer) == kept?.keyLocation(of: pointer))
+        #expect(document.location(of: .root) == kept?.location(of: .root))
+        #expect(rereads.count == 1)
+    }
+
+    /// A file changed after it was read gives no places: no line rather than a wrong one.
+    @Test func aFileChangedAfterItWasReadIsNotPlaced() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deferred-places-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = #"{"id": "a", "request": {"method": "GET", "path": "/a"}, "cases": [{"name": "one", "response": {"status": 200}}]}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/a.json"))
+        let set = try Self.load(directory, shown: "t")
+        #expect(set.diagnostics.isEmpty)
+        // The same length, another text: the digest tells them apart.
+        try Data(text.replacingOccurrences(of: "one", with: "two").utf8).write(to: URL(fileURLWithPath: directory + "/a.json"))
+        let document = try #require(set.documents["a.json"])
+        #expect(document.location(of: try JSONPointer(parsing: "/cases/0")) == nil)
+        #expect(document.nearestLocation(of: try JSONPointer(parsing: "/cases/0")) == SourceLocation(line: 1, column: 1, offset: 0))
+        #expect(document.nearestOffset(of: try JSONPointer(parsing: "/cases/0")) == 0)
+    }
+
+    /// A syntax error is placed in the file read again; when that is no longer the text parsed,
+    /// the message says its place is not known.
+    @Test func aSyntaxErrorIsPlacedInTheFileReadAgain() throws {
+        let text = "{\n  \"id\": \"a\",\n  \"cases\": [1, 2,]\n}\n"
+        let files = { [SourceFile(path: "t/a.json", relativePath: "a.json", bytes: Array(text.utf8))] }
+        let placed = ContractLoader.load(files: files(), directory: "t", rereading: { _ in Array(text.utf8) })
+        let kept = ContractLoader.load(files: files(), directory: "t")
+        #expect(placed.diagnostics.map(\.rendered) == kept.diagnostics.map(\.rendered))
+        #expect(kept.diagnostics.first?.rendered.hasPrefix("t/a.json:3:") == true)
+        let changed = ContractLoader.load(files: files(), directory: "t", rereading: { _ in Array(text.utf8) + [0x20] })
+        let message = try #require(changed.diagnostics.first?.rendered)
+        #expect(message.hasPrefix("t/a.json:1:1:"))
+        #expect(message.contains("the file changed while it was read"))
+    }
+}
