@@ -16,18 +16,21 @@ public enum InputFile {
         case tooLarge
     }
 
-    public static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+    /// - Parameter regularOnly: refuse anything but a regular file, a link to one included (a
+    ///   file read again that should not have changed: a pipe put in its place must not block).
+    public static func read(_ path: String, limit: Int, regularOnly: Bool = false) -> Result<[UInt8], Failure> {
         // Without a writer, opening a FIFO blocks for ever: it is opened without waiting, then
         // read as any other file (a pipe with no writer reads as empty; `<(…)` has one).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (regularOnly ? O_NOFOLLOW : 0))
         guard descriptor >= 0 else { return .failure(.unreadable(errno)) }
         defer { close(descriptor) }
-        let flags = fcntl(descriptor, F_GETFL)
-        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { return .failure(.unreadable(errno)) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(errno)) }
         if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable(EISDIR)) }
         let regular = (status.st_mode & S_IFMT) == S_IFREG
+        if regularOnly, !regular { return .failure(.unreadable(EINVAL)) }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { return .failure(.unreadable(errno)) }
         if regular, Int(status.st_size) > limit { return .failure(.tooLarge) }
         // A regular file's size is known; a pipe or a device is read in steps up to the limit.
         var bytes = [UInt8](repeating: 0, count: regular ? Int(status.st_size) + 1 : min(limit + 1, 1 << 16))

@@ -17,6 +17,24 @@ struct ContractCaseLayoutTests {
         #expect(MemoryLayout<ContractCase>.stride - 2 * (MemoryLayout<JSONPointer>.stride - 8) <= 280 * 6 / 10, "\(MemoryLayout<ContractCase>.stride) bytes")
     }
 
+    /// A schema's pointer is its case's and a named end (`/response/schema`), so a large contract
+    /// holds no block for it (`/cases/12345/response/schema` is too long to be held inline); what
+    /// names the end sits in the pointer's padding, so the reference is no larger than before.
+    @Test func aSchemaReferenceHoldsItsPointerInItsOwnBytes() throws {
+        #expect(MemoryLayout<SchemaReference>.size <= MemoryLayout<JSONValue>.stride + 16 + MemoryLayout<JSONPointer>.stride, "\(MemoryLayout<SchemaReference>.size) bytes")
+        #expect(MemoryLayout<ContractCase>.stride <= 192, "\(MemoryLayout<ContractCase>.stride) bytes")
+        for text in ["/cases/12345/response/schema", "/cases/0/request/schema", "/request/schema", "/response/schema", "/schema", "", "/a~1b/response/schema",
+                     "/cases/1/response", "/cases/1/setup/0/response/schema"] {
+            let pointer = try JSONPointer(parsing: text)
+            var reference = SchemaReference(schema: .bool(true), file: "c.json", pointer: pointer)
+            #expect(reference.pointer == pointer)
+            #expect(reference.pointer.description == text)
+            #expect(reference == SchemaReference(schema: .bool(true), file: "c.json", pointer: JSONPointer(tokens: pointer.tokens)))
+            reference.pointer = JSONPointer(tokens: ["x"])
+            #expect(reference.pointer.description == "/x")
+        }
+    }
+
     @Test func theCasesRarePartsReadAsTheyWereSetAndCompareByValue() throws {
         var changed = Self.plain
         changed.summary = "summary"

@@ -17,9 +17,9 @@ struct DeferredPlacesTests {
             SourceFile(path: shown + "/" + $0.relativePath, relativePath: $0.relativePath, bytes: $0.bytes)
         }
         let reader = ContractSourceReader.rereader(directory: directory)
-        let counted: @Sendable (String) -> [UInt8]? = { path in
+        let counted: @Sendable (String, Int) -> [UInt8]? = { path, size in
             _ = rereads?.next()
-            return reader(path)
+            return reader(path, size)
         }
         return ContractLoader.load(files: files, directory: shown, rereading: rereading ? counted : nil)
     }
@@ -75,16 +75,36 @@ struct DeferredPlacesTests {
         #expect(document.nearestOffset(of: try JSONPointer(parsing: "/cases/0")) == 0)
     }
 
+    /// A file put back as a pipe or a link, or grown, is not read: a pipe with no writer would
+    /// block, and nothing larger than the file was is read.
+    @Test func aFileReadAgainIsARegularFileOfItsSizeOrNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deferred-places-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = Array(#"{"id": "a", "request": {"method": "GET", "path": "/a"}, "cases": [{"name": "one", "response": {"status": 200}}]}"#.utf8)
+        try Data(text).write(to: URL(fileURLWithPath: directory + "/a.json"))
+        let reader = ContractSourceReader.rereader(directory: directory)
+        #expect(reader("a.json", text.count) == text)
+        #expect(reader("a.json", text.count - 1) == nil)
+        try Data(text).write(to: URL(fileURLWithPath: directory + "/b.json"))
+        try FileManager.default.removeItem(atPath: directory + "/a.json")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/a.json", withDestinationPath: directory + "/b.json")
+        #expect(reader("a.json", text.count) == nil)
+        try FileManager.default.removeItem(atPath: directory + "/a.json")
+        #expect(mkfifo(directory + "/a.json", 0o600) == 0)
+        #expect(reader("a.json", text.count) == nil)
+    }
+
     /// A syntax error is placed in the file read again; when that is no longer the text parsed,
     /// the message says its place is not known.
     @Test func aSyntaxErrorIsPlacedInTheFileReadAgain() throws {
         let text = "{\n  \"id\": \"a\",\n  \"cases\": [1, 2,]\n}\n"
         let files = { [SourceFile(path: "t/a.json", relativePath: "a.json", bytes: Array(text.utf8))] }
-        let placed = ContractLoader.load(files: files(), directory: "t", rereading: { _ in Array(text.utf8) })
+        let placed = ContractLoader.load(files: files(), directory: "t", rereading: { _, _ in Array(text.utf8) })
         let kept = ContractLoader.load(files: files(), directory: "t")
         #expect(placed.diagnostics.map(\.rendered) == kept.diagnostics.map(\.rendered))
         #expect(kept.diagnostics.first?.rendered.hasPrefix("t/a.json:3:") == true)
-        let changed = ContractLoader.load(files: files(), directory: "t", rereading: { _ in Array(text.utf8) + [0x20] })
+        let changed = ContractLoader.load(files: files(), directory: "t", rereading: { _, _ in Array(text.utf8) + [0x20] })
         let message = try #require(changed.diagnostics.first?.rendered)
         #expect(message.hasPrefix("t/a.json:1:1:"))
         #expect(message.contains("the file changed while it was read"))

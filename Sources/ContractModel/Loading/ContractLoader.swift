@@ -21,13 +21,13 @@ public enum ContractLoader {
     /// A large contract's text was as large again as its decoded model, kept to the end of the
     /// stage for lines and columns alone; it is freed when the caller hands `files` over
     /// (`load(files: consume files, …)`) rather than keeping them.
-    /// - Parameter rereading: reads a file again by its relative path, for files that are still on
-    ///   disk (``load(directory:)``): their documents are then parsed without places, which are
+    /// - Parameter rereading: reads a file again by its relative path, at most the size it had,
+    ///   for files that are still on disk (``load(directory:)``): their documents are then parsed without places, which are
     ///   made from the file read again only if a diagnostic asks for one (``RereadPlaces``).
     ///   Without it, each document keeps its places from the start.
     public static func load(
         files handedOver: consuming [SourceFile], directory: String, checksSchemas: Bool = true,
-        rereading: (@Sendable (String) -> [UInt8]?)? = nil
+        rereading: (@Sendable (_ relativePath: String, _ size: Int) -> [UInt8]?)? = nil
     ) -> ContractSet {
         // Moved, not copied (a consuming parameter is never copied implicitly): an ordinary
         // array from here, whose files' texts are let go one by one below.
@@ -152,12 +152,13 @@ extension ContractLoader {
     /// they are made from the file read again when first asked for, and at once for a file whose
     /// keys repeat (each is reported where it is).
     private static func parse(
-        taking text: inout [UInt8], of file: SourceFile, rereading: (@Sendable (String) -> [UInt8]?)?
+        taking text: inout [UInt8], of file: SourceFile, rereading: (@Sendable (String, Int) -> [UInt8]?)?
     ) throws(JSONSyntaxError) -> JSONDocument {
         let parser = JSONParser(sharesValues: true)
         guard let rereading else { return try parser.parse(taking: &text) }
         let relativePath = file.relativePath
-        let places = RereadPlaces(read: { rereading(relativePath) }, text: text, parser: parser)
+        let size = text.count
+        let places = RereadPlaces(read: { rereading(relativePath, size) }, text: text, parser: parser)
         let document = try parser.parse(taking: &text, placesLater: places)
         guard document.unplacedDuplicateKeys > 0 else { return document }
         guard let text = places.text() else {

@@ -39,11 +39,12 @@ public enum ContractSourceReader {
         }
     }
 
-    /// Reads a file of the tree at `directory` again by its relative path, as ``read(directory:)``
-    /// read it (links not followed, the same size limit); nil when it cannot be read.
-    public static func rereader(directory: String) -> @Sendable (String) -> [UInt8]? {
+    /// Reads a file of the tree at `directory` again by its relative path: a regular file, not a
+    /// link, of at most the given size (what it was when first read; nothing larger is read);
+    /// nil when it cannot be read so.
+    public static func rereader(directory: String) -> @Sendable (_ relativePath: String, _ size: Int) -> [UInt8]? {
         let root = directory.hasSuffix("/") ? directory : directory + "/"
-        return { relative in try? InputFile.read(root + relative, limit: maxFileBytes).get() }
+        return { relative, size in try? InputFile.read(root + relative, limit: min(size, maxFileBytes), regularOnly: true).get() }
     }
 
     /// The largest contract or schema file read. Loading takes about five times a file's size

@@ -139,6 +139,8 @@ struct RevisionLimitTests {
 
     /// The standard limits, as stated in docs and messages.
     @Test func theStandardLimits() {
+        // The suite's repository is made for every test, this one too.
+        defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(RevisionLimits.standard.fileSize == 256 * 1024 * 1024)
         #expect(RevisionLimits.standard.totalSize == 1024 * 1024 * 1024)
         #expect(RevisionLimits.standard.fileCount == 200_000)
