@@ -17,7 +17,7 @@ public struct JSONDocument: Sendable {
         case deferred(any JSONPlaceSource)
     }
 
-    public private(set) var value: JSONValue
+    public let value: JSONValue
     /// The text, or where its lines end; empty for a document whose places are deferred (its
     /// ``placeSource`` has them).
     public let source: SourceText
@@ -44,20 +44,14 @@ public struct JSONDocument: Sendable {
         unplacedDuplicateKeys = 0
     }
 
-    init(value: JSONValue, placesLater placeSource: any JSONPlaceSource, unplacedDuplicateKeys: Int) {
+    /// A document whose places `placeSource` gives: the value need not be the whole text's (a
+    /// document whose parse kept only part of it, or none yet); places are found in the text's.
+    public init(value: JSONValue, placesLater placeSource: any JSONPlaceSource, unplacedDuplicateKeys: Int = 0) {
         self.value = value
         source = SourceText([], indexLines: false)
         places = .deferred(placeSource)
         duplicateKeys = []
         self.unplacedDuplicateKeys = unplacedDuplicateKeys
-    }
-
-    /// The same document without its value: what a ``JSONPlaceSource`` keeps of the parse that
-    /// places it, for the document it stands beside (whose value has the same shape).
-    public var placesOnly: JSONDocument {
-        var copy = self
-        copy.value = .null
-        return copy
     }
 
     /// Where this document's places come from, when they are deferred.
@@ -73,22 +67,16 @@ public struct JSONDocument: Sendable {
         switch places {
         case .table(let table): table.sourceMap(of: value)
         case .map(let map): map
-        case .deferred(let placeSource): placeSource.placedDocument()?.placed(value).sourceMap
+        case .deferred(let placeSource): placeSource.placedDocument()?.sourceMap
         case nil: nil
         }
     }
 
     /// The document that holds this one's places and lines: itself, or for deferred places the
-    /// parse that placed them, walking this document's value (the same shape).
+    /// parse of the whole text that placed them (this one's value may hold only part of it).
     private var placing: JSONDocument? {
         guard case .deferred(let placeSource) = places else { return self }
-        return placeSource.placedDocument()?.placed(value)
-    }
-
-    private func placed(_ value: JSONValue) -> JSONDocument {
-        var copy = self
-        copy.value = value
-        return copy
+        return placeSource.placedDocument()
     }
 
     /// Where the value at `pointer` starts, or nil when the pointer resolves to nothing (or its
@@ -187,7 +175,7 @@ public protocol JSONPlaceSource: Sendable {
     /// The text the document was parsed from, read again; nil when it cannot be, or is no longer
     /// what was parsed.
     func text() -> [UInt8]?
-    /// The text parsed again with its places (``JSONDocument/placesOnly``); nil as for ``text()``
-    /// or when it no longer parses.
+    /// The text parsed again whole, with its places; nil as for ``text()`` or when it no longer
+    /// parses.
     func placedDocument() -> JSONDocument?
 }

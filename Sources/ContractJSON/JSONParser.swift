@@ -67,9 +67,16 @@ public struct JSONParser: Sendable {
     /// as the parse reads past them (``TextRelease``); `bytes` is empty afterwards. Repeated keys
     /// are counted, not placed (``JSONDocument/unplacedDuplicateKeys``). A syntax error is placed
     /// in the text read again; where that cannot be had, at the start, saying so.
-    public func parse(taking bytes: inout [UInt8], placesLater placeSource: any JSONPlaceSource) throws(JSONSyntaxError) -> JSONDocument {
+    ///
+    /// - Parameter stream: told of the root object's members and of each element of its array
+    ///   ``JSONElementStream/streamedKey`` as each is finished; the document keeps what it returns
+    ///   in the element's place, so a large array's elements need not all be whole at once.
+    public func parse(
+        taking bytes: inout [UInt8], placesLater placeSource: any JSONPlaceSource, streaming stream: (any JSONElementStream)? = nil
+    ) throws(JSONSyntaxError) -> JSONDocument {
         defer { bytes = [] }
         var sink = JSONTreeSink(tracksLocations: false, sharesValues: sharesValues)
+        sink.stream = stream
         let failure: PendingError? = bytes.withUnsafeMutableBufferPointer { buffer in
             sink.release = TextRelease(buffer)
             return grammarFailure(UnsafeBufferPointer(buffer), into: &sink)
@@ -119,4 +126,18 @@ public struct JSONParser: Sendable {
             return error
         }
     }
+}
+
+/// Takes a document's root object as it is parsed (``JSONParser/parse(taking:placesLater:streaming:)``):
+/// each root member once it is read whole, and each element of one root array as it is finished,
+/// in document order. A member that holds the streamed array is told once that array is done,
+/// with the elements kept.
+public protocol JSONElementStream: AnyObject {
+    /// The key of the root member whose array is streamed.
+    var streamedKey: String { get }
+    /// A member of the root object, whole.
+    func member(_ key: String, _ value: JSONValue)
+    /// An element of the streamed array, whole, at `index`, starting at byte `offset` of the
+    /// text: what the document keeps in its place.
+    func element(_ value: JSONValue, at index: Int, offset: Int) -> JSONValue
 }

@@ -14,6 +14,8 @@ struct JSONTreeSink: JSONSink {
         /// Repeated keys found before it opened: one with repeats inside is not shared, since
         /// each occurrence reports its own.
         var duplicatesBefore: Int
+        /// The root member's array whose elements go to ``JSONTreeSink/stream`` as they finish.
+        var isStreamed = false
     }
 
     let tracksLocations: Bool
@@ -21,6 +23,10 @@ struct JSONTreeSink: JSONSink {
     /// Gives the text's pages back as values are finished, when the parse was given the text
     /// (``JSONParser/parse(taking:)``).
     var release: TextRelease?
+    /// Told of the root object's members and of each element of one of its arrays as they are
+    /// finished, and keeps what it returns in an element's place
+    /// (``JSONParser/parse(taking:placesLater:streaming:)``).
+    var stream: (any JSONElementStream)?
     private var sharing = JSONValueSharing()
     private var frames: [Frame] = []
     /// The finished children of the open containers, innermost last (array elements with an
@@ -134,13 +140,19 @@ struct JSONTreeSink: JSONSink {
     private mutating func open(at offset: Int, isObject: Bool) {
         let hash = unseen?.offset == offset ? unseen?.hash : nil
         unseen = nil
-        frames.append(Frame(start: pending.count, offset: offset, isObject: isObject, textHash: hash, duplicatesBefore: duplicates.count))
+        // An array that is the value of the streamed root member (its key waits on `pending`).
+        let isStreamed = !isObject && frames.count == 1 && frames[0].isObject && stream.map { pending.last?.key == $0.streamedKey } == true
+        frames.append(Frame(start: pending.count, offset: offset, isObject: isObject, textHash: hash, duplicatesBefore: duplicates.count, isStreamed: isStreamed))
     }
+
+    /// Whether the innermost open container is the streamed array.
+    private var inStreamedArray: Bool { frames.count == 2 && frames[1].isStreamed }
 
     /// Puts a closed container's value in place and remembers it for its text's next occurrence.
     private mutating func close(_ frame: Frame, as value: JSONValue, text: UnsafeBufferPointer<UInt8>) {
         let firstChild = closeLocations(from: frame.start)
-        if let hash = frame.textHash, duplicates.count == frame.duplicatesBefore {
+        // A streamed element is let go once the stream has it: the table must not keep it.
+        if let hash = frame.textHash, duplicates.count == frame.duplicatesBefore, !inStreamedArray {
             let place = JSONValueSharing.Place(offset: UInt32(truncatingIfNeeded: frame.offset), firstChild: firstChild)
             sharing.remember(text, hash: hash, as: value, at: place)
         }
@@ -201,12 +213,20 @@ struct JSONTreeSink: JSONSink {
     /// member its key started. A repeated key keeps its first position and its last value (as
     /// ECMAScript does), and is reported.
     /// - Parameter children: the entry's ``JSONLocations/Entry/children``; 0 for a scalar.
-    private mutating func finish(_ value: JSONValue, at offset: Int, children: UInt32) {
+    private mutating func finish(_ finished: JSONValue, at offset: Int, children: UInt32) {
         // Every value ends here, after its own bytes were read: the place to give back what
         // lies well behind it.
         if var release, offset >= release.next {
             release.pass(offset)
             self.release = release
+        }
+        var value = finished
+        if let stream {
+            if inStreamedArray {
+                value = stream.element(finished, at: pending.count - frames[1].start, offset: offset)
+            } else if frames.count == 1, frames[0].isObject, let key = pending.last?.key {
+                stream.member(key, finished)
+            }
         }
         let location = JSONLocations.Entry(keyOffset: JSONLocations.Entry.noKey, offset: UInt32(truncatingIfNeeded: offset), children: children)
         guard let top = frames.indices.last, frames[top].isObject else {

@@ -12,7 +12,7 @@ struct DeferredPlacesTests {
 
     /// The tree at `directory`, loaded as `contract lint` loads it but shown as `shown/…`, with
     /// every read of a file after the first counted.
-    static func load(_ directory: String, shown: String, rereads: Counter? = nil, rereading: Bool = true) throws -> ContractSet {
+    static func load(_ directory: String, shown: String, rereads: Counter? = nil, rereading: Bool = true, keepsCaseTrees: Bool = true) throws -> ContractSet {
         let files = try ContractSourceReader.read(directory: directory).map {
             SourceFile(path: shown + "/" + $0.relativePath, relativePath: $0.relativePath, bytes: $0.bytes)
         }
@@ -21,7 +21,7 @@ struct DeferredPlacesTests {
             _ = rereads?.next()
             return reader(path, size)
         }
-        return ContractLoader.load(files: files, directory: shown, rereading: rereading ? counted : nil)
+        return ContractLoader.load(files: files, directory: shown, rereading: rereading ? counted : nil, keepsCaseTrees: keepsCaseTrees)
     }
 
     /// Every lint rule's diagnostic (the broken goldens: repeated keys, repeated ids, syntax
@@ -38,6 +38,45 @@ struct DeferredPlacesTests {
         let files = try ContractSourceReader.read(directory: Self.brokenTree).count
         #expect(rereads.count > 0)
         #expect(rereads.count <= 2 * files)
+    }
+
+    /// Cases decoded as the parse finishes each, the document keeping only their schemas: every
+    /// diagnostic the same, placed the same, and every contract decoded the same.
+    @Test func casesDecodedAsTheyAreParsedAreDecodedAndPlacedTheSame() throws {
+        for tree in [Self.brokenTree, Self.exampleTree] {
+            let whole = try Self.load(tree, shown: "t", rereading: false)
+            let streamed = try Self.load(tree, shown: "t", keepsCaseTrees: false)
+            #expect(streamed.diagnostics.map(\.rendered) == whole.diagnostics.map(\.rendered))
+            #expect(streamed.contracts == whole.contracts)
+            #expect(!whole.contracts.isEmpty)
+            // What later stages look up by pointer is still there: each case's schemas.
+            for contract in streamed.contracts {
+                let document = try #require(streamed.documents[streamed.relativePaths[contract.file] ?? contract.file])
+                for testCase in contract.cases {
+                    if case .json(let schema, _) = testCase.response.body.base {
+                        #expect(document.value[pointer: schema.pointer] == schema.schema)
+                    }
+                    // The rest is let go (the broken tree has files read whole: repeated keys).
+                    if tree == Self.exampleTree { #expect(document.value[pointer: testCase.pointer.appending("name")] == nil) }
+                }
+            }
+        }
+    }
+
+    /// Where `cases` comes before the endpoint's `request`, or `cases` is repeated, the cases are
+    /// decoded from the whole tree, as ever.
+    @Test func casesBeforeTheEndpointOrRepeatedAreDecodedWhole() throws {
+        let request = #""request": {"method": "GET", "path": "/a/{id}"}"#
+        let cases = #""cases": [{"name": "one", "request": {"pathParams": {"id": 1}}, "response": {"status": 200, "schema": {"type": "object"}}}, {"name": "one", "response": {"status": 200}}]"#
+        for text in ["{\"id\": \"a\", \(cases), \(request)}", "{\"id\": \"a\", \(request), \(cases), \(cases)}", "{\"id\": \"a\", \(request), \(cases)}"] {
+            let files = { [SourceFile(path: "t/a.json", relativePath: "a.json", bytes: Array(text.utf8))] }
+            let whole = ContractLoader.load(files: files(), directory: "t")
+            let streamed = ContractLoader.load(files: files(), directory: "t", rereading: { _, _ in Array(text.utf8) }, keepsCaseTrees: false)
+            #expect(streamed.diagnostics.map(\.rendered) == whole.diagnostics.map(\.rendered))
+            #expect(streamed.contracts == whole.contracts)
+            #expect(whole.diagnostics.contains { $0.message.contains("duplicate case name 'one'") })
+            #expect(whole.diagnostics.allSatisfy { $0.location?.line == 1 })
+        }
     }
 
     /// A clean tree is read once: nothing asks where a value is.

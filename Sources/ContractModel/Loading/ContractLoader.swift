@@ -4,9 +4,14 @@ import ContractJSON
 /// schema references). Pure: it works on files already read, so tests need no disk.
 public enum ContractLoader {
     /// Reads and loads the tree at `directory`; throws only when the directory cannot be listed.
-    public static func load(directory: String) throws(ContractSourceReader.ReadError) -> ContractSet {
+    /// - Parameter keepsCaseTrees: false keeps of each case's part of its document only its
+    ///   schemas (``CaseStream``), for a command that reads cases from the model alone (`contract
+    ///   lint`); true keeps the documents whole.
+    public static func load(directory: String, keepsCaseTrees: Bool = true) throws(ContractSourceReader.ReadError) -> ContractSet {
         // Handed over, not copied: the load stage lets go of each file's text once it is parsed.
-        load(files: try ContractSourceReader.read(directory: directory), directory: directory, rereading: ContractSourceReader.rereader(directory: directory))
+        load(
+            files: try ContractSourceReader.read(directory: directory), directory: directory,
+            rereading: ContractSourceReader.rereader(directory: directory), keepsCaseTrees: keepsCaseTrees)
     }
 
     /// Loads files already in memory; `directory` names the tree in the "no contracts" diagnostic.
@@ -25,9 +30,10 @@ public enum ContractLoader {
     ///   for files that are still on disk (``load(directory:)``): their documents are then parsed without places, which are
     ///   made from the file read again only if a diagnostic asks for one (``RereadPlaces``).
     ///   Without it, each document keeps its places from the start.
+    /// - Parameter keepsCaseTrees: see ``load(directory:keepsCaseTrees:)``; only with `rereading`.
     public static func load(
         files handedOver: consuming [SourceFile], directory: String, checksSchemas: Bool = true,
-        rereading: (@Sendable (_ relativePath: String, _ size: Int) -> [UInt8]?)? = nil
+        rereading: (@Sendable (_ relativePath: String, _ size: Int) -> [UInt8]?)? = nil, keepsCaseTrees: Bool = true
     ) -> ContractSet {
         // Moved, not copied (a consuming parameter is never copied implicitly): an ordinary
         // array from here, whose files' texts are let go one by one below.
@@ -37,6 +43,8 @@ public enum ContractLoader {
         var displayPaths: [String: String] = [:]
         var settings = TreeSettings()
         var settingsDocument: JSONDocument?
+        // Contracts whose cases were decoded as they were parsed, with what their decoding found.
+        var streams: [String: CaseStream] = [:]
         for index in files.indices {
             // No later step reads the text: the document's line index stands in for it. Moved out,
             // so the parse holds the only reference and can give its pages back as it goes.
@@ -49,7 +57,9 @@ public enum ContractLoader {
                 continue
             }
             do {
-                let document = try parse(taking: &text, of: file, rereading: rereading)
+                let streamsCases = !keepsCaseTrees && !file.isTreeSettings && !file.isSchemaDocument
+                let (document, stream) = try parse(taking: &text, of: file, rereading: rereading, streamsCases: streamsCases)
+                if let stream { streams[file.relativePath] = stream }
                 if file.isTreeSettings {
                     // Settings, not a contract: decoded here and kept out of the documents.
                     var decoder = DocumentDecoder(file: file.path, document: document)
@@ -81,8 +91,9 @@ public enum ContractLoader {
         var cleanReferences: Set<String> = []
         for file in files where !file.isSchemaDocument && !file.isTreeSettings {
             guard let document = documents[file.relativePath] else { continue }
-            var decoder = DocumentDecoder(file: file.path, document: document)
-            let contract = decoder.decodeContract()
+            let streamed = streams.removeValue(forKey: file.relativePath)?.finished(with: document)
+            var decoder = streamed?.decoder ?? DocumentDecoder(file: file.path, document: document)
+            let contract = decoder.decodeContract(streamed: streamed?.cases)
             diagnostics += decoder.diagnostics
             guard let contract else { continue }
             let idPointer = JSONPointer(tokens: ["id"])
@@ -151,21 +162,27 @@ extension ContractLoader {
     /// A file's document, its text given back as it is parsed. With `rereading`, without places:
     /// they are made from the file read again when first asked for, and at once for a file whose
     /// keys repeat (each is reported where it is).
+    ///
+    /// With `streamsCases` too, a contract's cases are decoded as the parse finishes each, and the
+    /// document keeps only their schemas (``CaseStream``), which is returned for the decode.
     private static func parse(
-        taking text: inout [UInt8], of file: SourceFile, rereading: (@Sendable (String, Int) -> [UInt8]?)?
-    ) throws(JSONSyntaxError) -> JSONDocument {
+        taking text: inout [UInt8], of file: SourceFile, rereading: (@Sendable (String, Int) -> [UInt8]?)?, streamsCases: Bool
+    ) throws(JSONSyntaxError) -> (JSONDocument, CaseStream?) {
         let parser = JSONParser(sharesValues: true)
-        guard let rereading else { return try parser.parse(taking: &text) }
+        guard let rereading else { return (try parser.parse(taking: &text), nil) }
         let relativePath = file.relativePath
         let size = text.count
         let places = RereadPlaces(read: { rereading(relativePath, size) }, text: text, parser: parser)
-        let document = try parser.parse(taking: &text, placesLater: places)
-        guard document.unplacedDuplicateKeys > 0 else { return document }
+        let stream = streamsCases ? CaseStream(file: file.path, places: places, size: size) : nil
+        let document = try parser.parse(taking: &text, placesLater: places, streaming: stream)
+        guard document.unplacedDuplicateKeys > 0 else { return (document, stream) }
+        // Each repeated key is reported where it is, from the whole tree: what the stream decoded
+        // (from the first of two `cases`, say) is not used.
         guard let text = places.text() else {
             throw JSONSyntaxError(
                 message: "the file changed while it was read: read it again", location: SourceLocation(line: 1, column: 1, offset: 0))
         }
-        return try parser.parse(text)
+        return (try parser.parse(text), nil)
     }
 }
 

@@ -16,7 +16,9 @@ enum FormatKeys {
 
 extension DocumentDecoder {
     /// Decodes a whole contract file; nil when it is too broken to describe an endpoint.
-    mutating func decodeContract() -> Contract? {
+    /// - Parameter streamed: its cases, when they were decoded as the parse finished each
+    ///   (``CaseStream``); the document then holds what the stream kept of them.
+    mutating func decodeContract(streamed: CaseCollector? = nil) -> Contract? {
         for duplicate in document.duplicateKeys {
             error(
                 "duplicate key '\(duplicate.key)', first at line \(duplicate.firstLocation.line), column \(duplicate.firstLocation.column); JSON readers disagree on which value wins",
@@ -31,8 +33,6 @@ extension DocumentDecoder {
         let description = string(fields["description"], "description")
         let tags = stringList(fields["tags"], "tags")
         let endpoint = fields["request"].flatMap { decodeEndpoint($0) }
-        // Cases are checked against the path even when another part of the endpoint is wrong.
-        let path = endpoint?.path ?? fields["request"]?.member("path")?.value.stringValue.flatMap { try? PathTemplate(parsing: $0) }
         var cases: [ContractCase] = []
         if let casesField = fields["cases"] {
             if casesField.value.arrayValue == nil {
@@ -40,42 +40,28 @@ extension DocumentDecoder {
             } else if casesField.value.arrayValue?.isEmpty == true {
                 error("'cases' must hold at least one case", at: casesField.pointer)
             }
-            let elements = casesField.value.arrayValue ?? []
-            let casesPointer = casesField.pointer
-            cases.reserveCapacity(elements.count)
-            // Where each name was first used (a pointer is made only for a message): the first
-            // name of each fold (as file systems that ignore case fold names), and each name that
-            // differs in case from the first of its fold, by their position in `cases`.
-            var firstOfFold = CaseNameFolds(capacity: elements.count)
-            var caseVariants: [String: Int] = [:]
-            var elementOfCase: [Int32] = []
-            elementOfCase.reserveCapacity(elements.count)
-            func namePointer(_ element: Int) -> JSONPointer { casesPointer.appending(element).appending("name") }
-            func location(ofCase position: Int) -> SourceLocation? { document.location(of: namePointer(Int(elementOfCase[position]))) }
-            for (index, value) in elements.enumerated() {
-                guard let testCase = decodeCase(Field(value: value, in: casesPointer, at: String(index)), path: path) else { continue }
-                let folded = FixturePathName.collisionKey(testCase.name)
-                let fold = firstOfFold.position(of: folded) { FixturePathName.collisionKey(cases[$0].name) }
-                let first = fold.flatMap { cases[$0].name == testCase.name ? $0 : nil } ?? caseVariants[testCase.name]
-                if let first, let location = location(ofCase: first) {
-                    error("duplicate case name '\(testCase.name)', first used at line \(location.line), column \(location.column)", at: namePointer(index))
-                    continue
+            if let streamed {
+                cases = streamed.cases
+            } else {
+                // Cases are checked against the path even when another part of the endpoint is wrong.
+                let path = endpoint?.path ?? Self.path(ofEndpoint: fields["request"]?.value)
+                let elements = casesField.value.arrayValue ?? []
+                var collector = CaseCollector(capacity: elements.count)
+                for (index, value) in elements.enumerated() {
+                    collector.add(value, at: index, path: path, decoder: &self)
                 }
-                if let fold, let location = location(ofCase: fold) {
-                    error(
-                        "case name '\(testCase.name)' differs only in case from '\(cases[fold].name)', first used at line \(location.line), column \(location.column); file systems that ignore case would give both one fixture file",
-                        at: namePointer(index))
-                    caseVariants[testCase.name] = cases.count
-                } else {
-                    firstOfFold.insert(folded, at: cases.count)
-                }
-                elementOfCase.append(Int32(truncatingIfNeeded: index))
-                cases.append(consume testCase)
+                cases = collector.cases
             }
         }
         guard let id, let endpoint else { return nil }
         checkParameterUse(endpoint, cases)
         return Contract(id: id, summary: summary, description: description, tags: tags, endpoint: endpoint, cases: cases, file: file)
+    }
+
+    /// The endpoint's path as its cases are checked against it: the endpoint's own, or where
+    /// another part of the endpoint is wrong, its `path` read alone.
+    static func path(ofEndpoint request: JSONValue?) -> PathTemplate? {
+        request?.objectValue?["path"]?.stringValue.flatMap { try? PathTemplate(parsing: $0) }
     }
 
     mutating func decodeEndpoint(_ field: Field) -> Endpoint? {

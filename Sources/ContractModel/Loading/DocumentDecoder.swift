@@ -4,7 +4,8 @@ import ContractJSON
 /// problem, so a single pass reports all of them instead of stopping at the first.
 struct DocumentDecoder {
     let file: String
-    let document: JSONDocument
+    /// The document read; a ``CaseStream``'s decoder reads one whose parse is not done yet.
+    var document: JSONDocument
     private(set) var diagnostics: [Diagnostic] = []
     /// Every placeholder string read so far that captures a variable, with where it is, for the
     /// capture checks of a case (the others have nothing to check).

@@ -2,8 +2,9 @@ import ContractJSON
 import Foundation
 
 /// The places of a file the load stage parsed without them: the file read again through the
-/// reader that first read it, and parsed with them, the first time a diagnostic asks where a value
-/// is; kept for the next. A clean tree never reads a file twice, and its documents hold neither
+/// reader that first read it, and parsed whole with them, the first time a diagnostic asks where a
+/// value is; kept for the next (the document the load kept may hold only part of the tree,
+/// ``CaseStream``). A clean tree never reads a file twice, and its documents hold neither
 /// their text nor a table of where each value starts (a large contract's locations and line index
 /// were a sixth of the load stage's peak).
 ///
@@ -56,7 +57,7 @@ final class RereadPlaces: JSONPlaceSource, @unchecked Sendable {
     func placedDocument() -> JSONDocument? {
         lock.withLock {
             if let placed { return placed }
-            let document = unlockedText().flatMap { try? parser.parse($0).placesOnly }
+            let document = unlockedText().flatMap { try? parser.parse($0) }
             placed = .some(document)
             return document
         }
