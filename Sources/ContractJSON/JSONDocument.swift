@@ -92,6 +92,12 @@ public struct JSONDocument: Sendable {
         return placing.offsets(of: pointer).map { placing.source.location(ofOffset: $0.key ?? $0.value) }
     }
 
+    /// As ``nearestLocation(of:)``, but nil where the document's places cannot be had (deferred
+    /// places whose text is no longer what was parsed): no place rather than the start.
+    public func nearestKnownLocation(of pointer: JSONPointer) -> SourceLocation? {
+        placing == nil ? nil : nearestLocation(of: pointer)
+    }
+
     /// The nearest location for `pointer`: its own, or that of its deepest existing ancestor.
     public func nearestLocation(of pointer: JSONPointer) -> SourceLocation {
         guard let placing else { return SourceLocation(line: 1, column: 1, offset: 0) }

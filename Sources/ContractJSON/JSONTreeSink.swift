@@ -27,6 +27,10 @@ struct JSONTreeSink: JSONSink {
     /// finished, and keeps what it returns in an element's place
     /// (``JSONParser/parse(taking:placesLater:streaming:)``).
     var stream: (any JSONElementStream)?
+    /// What the stream kept of the streamed array's elements, in order: straight in an array of
+    /// values (a large contract's cases, 24 bytes each), not on `pending` as members (40, then
+    /// copied into an array when it closes).
+    private var streamedElements: [JSONValue] = []
     private var sharing = JSONValueSharing()
     private var frames: [Frame] = []
     /// The finished children of the open containers, innermost last (array elements with an
@@ -105,8 +109,15 @@ struct JSONTreeSink: JSONSink {
 
     mutating func endArray(_ mark: Int, count: Int, text: UnsafeBufferPointer<UInt8>) {
         let frame = frames.removeLast()
-        let value = JSONValue.array(pending[frame.start...].map(\.value))
-        pending.removeSubrange(frame.start...)
+        let value: JSONValue
+        if frame.isStreamed {
+            // Moved, not copied: the array the elements were kept in is the value.
+            value = .array(streamedElements)
+            streamedElements = []
+        } else {
+            value = .array(pending[frame.start...].map(\.value))
+            pending.removeSubrange(frame.start...)
+        }
         close(frame, as: value, text: text)
     }
 
@@ -213,19 +224,19 @@ struct JSONTreeSink: JSONSink {
     /// member its key started. A repeated key keeps its first position and its last value (as
     /// ECMAScript does), and is reported.
     /// - Parameter children: the entry's ``JSONLocations/Entry/children``; 0 for a scalar.
-    private mutating func finish(_ finished: JSONValue, at offset: Int, children: UInt32) {
+    private mutating func finish(_ value: JSONValue, at offset: Int, children: UInt32) {
         // Every value ends here, after its own bytes were read: the place to give back what
         // lies well behind it.
         if var release, offset >= release.next {
             release.pass(offset)
             self.release = release
         }
-        var value = finished
         if let stream {
             if inStreamedArray {
-                value = stream.element(finished, at: pending.count - frames[1].start, offset: offset)
+                streamedElements.append(stream.element(value, at: streamedElements.count, offset: offset))
+                return
             } else if frames.count == 1, frames[0].isObject, let key = pending.last?.key {
-                stream.member(key, finished)
+                stream.member(key, value)
             }
         }
         let location = JSONLocations.Entry(keyOffset: JSONLocations.Entry.noKey, offset: UInt32(truncatingIfNeeded: offset), children: children)

@@ -1,5 +1,5 @@
 import ContractJSON
-import ContractModel
+@testable import ContractModel
 import Foundation
 import TestSupport
 import Testing
@@ -144,8 +144,68 @@ struct DeferredPlacesTests {
         #expect(placed.diagnostics.map(\.rendered) == kept.diagnostics.map(\.rendered))
         #expect(kept.diagnostics.first?.rendered.hasPrefix("t/a.json:3:") == true)
         let changed = ContractLoader.load(files: files(), directory: "t", rereading: { _, _ in Array(text.utf8) + [0x20] })
-        let message = try #require(changed.diagnostics.first?.rendered)
+        let message = try #require(changed.diagnostics.first { $0.message.contains("expected") }?.rendered)
         #expect(message.hasPrefix("t/a.json:1:1:"))
         #expect(message.contains("the file changed while it was read"))
+        #expect(changed.diagnostics.contains { $0.message == RereadPlaces.changedMessage && $0.location == nil })
     }
+
+    /// A file that changes while it is read still has every problem reported (a repeated case or
+    /// step name, an unknown key), without a line rather than at a wrong one, and the run says the
+    /// file changed: it never passes for clean.
+    @Test func aFileThatChangesWhileItIsReadIsNeverClean() throws {
+        let text = #"""
+            {"id": "a", "idd": 1, "request": {"method": "GET", "path": "/a"}, "cases": [
+              {"name": "dup", "response": {"status": 200}},
+              {"name": "dup", "response": {"status": 201}},
+              {"name": "Dup", "response": {"status": 201}},
+              {"name": "s", "setup": [{"name": "s", "request": {"method": "GET", "path": "/a"}}, {"name": "s", "request": {"method": "GET", "path": "/a"}}], "response": {"status": 200}}
+            ]}
+            """#
+        let files = { [SourceFile(path: "t/a.json", relativePath: "a.json", bytes: Array(text.utf8))] }
+        let whole = ContractLoader.load(files: files(), directory: "t")
+        #expect(whole.diagnostics.count == 4)
+        for keepsCaseTrees in [true, false] {
+            let changed = ContractLoader.load(
+                files: files(), directory: "t", rereading: { _, _ in Array(text.replacingOccurrences(of: "201", with: "203").utf8) },
+                keepsCaseTrees: keepsCaseTrees)
+            #expect(changed.diagnostics.count == whole.diagnostics.count + 1)
+            for diagnostic in whole.diagnostics {
+                let unplaced = diagnostic.message.replacingOccurrences(of: #" at line \d+, column \d+"#, with: "", options: .regularExpression)
+                #expect(changed.diagnostics.contains { $0.message == unplaced && $0.location == nil }, "\(unplaced)")
+            }
+            #expect(changed.diagnostics.contains { $0.message == RereadPlaces.changedMessage })
+            #expect(changed.hasErrors)
+        }
+    }
+
+    /// Room for the cases is made from how far the cases read so far went, at most fourfold at a
+    /// time: a few cases followed by megabytes of spaces get no room for millions.
+    @Test func roomForCasesGrowsAtMostFourfoldAtATime() throws {
+        let places = RereadPlaces(read: { nil }, text: [], parser: JSONParser())
+        let stream = CaseStream(file: "a.json", places: places, size: 200_000_000)
+        stream.member("request", try JSONParser().parse(#"{"method": "GET", "path": "/a"}"#).value)
+        for index in 0..<70 {
+            let value = try JSONParser().parse(#"{"name": "c\#(index)", "response": {"status": 200}}"#).value
+            _ = stream.element(value, at: index, offset: 40 * index + 40)
+        }
+        let cases = try #require(stream.finished(with: try JSONParser().parse("{}")).cases)
+        #expect(cases.count == 70)
+        #expect(cases.capacity <= 4 * 64 + 64, "room for \(cases.capacity) cases")
+    }
+
+    /// Each example that misses its schema is reported once, at a cost linear in their number.
+    @Test func manyExamplesThatMissTheirSchemaAreReportedInLinearTime() throws {
+        func contract(_ count: Int) -> [SourceFile] {
+            let cases = (0..<count).map { #"{"name": "c\#($0)", "response": {"status": 200, "schema": {"type": "integer"}, "example": "x\#($0)"}}"# }
+            let text = #"{"id": "a", "request": {"method": "GET", "path": "/a"}, "cases": ["# + cases.joined(separator: ",") + "]}"
+            return [SourceFile(path: "t/a.json", relativePath: "a.json", bytes: Array(text.utf8))]
+        }
+        let growth = Growth.cpuRatio(size: 500, factor: 4, rounds: 2) { count in
+            let set = ContractLoader.load(files: contract(count), directory: "t")
+            #expect(set.diagnostics.count == count)
+        }
+        #expect(growth.ratio < Growth.linearBound(factor: 4), "4 times the mismatches cost \(growth.ratio) times the CPU time (\(growth.small) s, \(growth.large) s)")
+    }
+
 }

@@ -14,6 +14,9 @@ struct SchemaChecker {
     var cyclesReported = false
     private var metaSchemas: [SchemaDialect: JSONSchema] = [:]
     private var checkedDocuments: Set<String> = []
+    /// The pointers of `diagnostics`, by the file as shown: the places the compiler already
+    /// explained (a set made from every diagnostic at each check was quadratic in them).
+    private var explainedPointers: [String: Set<JSONPointer>] = [:]
 
     init(documents: [String: JSONDocument], displayPaths: [String: String], catalog: SchemaCatalog) {
         self.documents = documents
@@ -70,7 +73,7 @@ struct SchemaChecker {
         guard let metaSchema = metaSchema(dialect) else { return }
         // The compiler's message for the same place is the more specific one, so it wins.
         let displayed = displayPaths[file] ?? file
-        let explained = Set(diagnostics.filter { $0.file == displayed }.compactMap(\.pointer))
+        let explained = explainedPointers[displayed] ?? []
         for error in metaSchema.validate(schema).errors.mostSpecific() {
             let location = JSONPointer(tokens: pointer.tokens + error.instanceLocation.tokens)
             guard !explained.contains(location) else { continue }
@@ -93,8 +96,10 @@ struct SchemaChecker {
 
     private mutating func add(_ message: String, file: String, pointer: JSONPointer) {
         let document = documents[file]
-        let location = document?.location(of: pointer) ?? document?.nearestLocation(of: pointer)
-        diagnostics.append(.error(message, file: displayPaths[file] ?? file, location: location, pointer: pointer))
+        let location = document?.location(of: pointer) ?? document?.nearestKnownLocation(of: pointer)
+        let displayed = displayPaths[file] ?? file
+        diagnostics.append(.error(message, file: displayed, location: location, pointer: pointer))
+        explainedPointers[displayed, default: []].insert(pointer)
     }
 
     private func display(_ location: String) -> String {

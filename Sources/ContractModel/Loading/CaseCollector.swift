@@ -30,6 +30,7 @@ struct CaseCollector {
     }
 
     var count: Int { cases.count }
+    var capacity: Int { cases.capacity }
 
     /// Decodes the element at `index` of `cases` and keeps it, unless its name is taken.
     mutating func add(_ value: JSONValue, at index: Int, path: PathTemplate?, decoder: inout DocumentDecoder) {
@@ -37,13 +38,15 @@ struct CaseCollector {
         let folded = FixturePathName.collisionKey(testCase.name)
         let fold = firstOfFold.position(of: folded) { FixturePathName.collisionKey(cases[$0].name) }
         let first = fold.flatMap { cases[$0].name == testCase.name ? $0 : nil } ?? caseVariants[testCase.name]
-        if let first, let location = location(ofCase: first, in: decoder.document) {
-            decoder.error("duplicate case name '\(testCase.name)', first used at line \(location.line), column \(location.column)", at: Self.namePointer(index))
+        if let first {
+            let place = DocumentDecoder.where(location(ofCase: first, in: decoder.document))
+            decoder.error("duplicate case name '\(testCase.name)', first used\(place)", at: Self.namePointer(index))
             return
         }
-        if let fold, let location = location(ofCase: fold, in: decoder.document) {
+        if let fold {
+            let place = DocumentDecoder.where(location(ofCase: fold, in: decoder.document))
             decoder.error(
-                "case name '\(testCase.name)' differs only in case from '\(cases[fold].name)', first used at line \(location.line), column \(location.column); file systems that ignore case would give both one fixture file",
+                "case name '\(testCase.name)' differs only in case from '\(cases[fold].name)', first used\(place); file systems that ignore case would give both one fixture file",
                 at: Self.namePointer(index))
             caseVariants[testCase.name] = cases.count
         } else {

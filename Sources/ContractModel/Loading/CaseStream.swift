@@ -37,9 +37,13 @@ final class CaseStream: JSONElementStream {
             streams = false
             return value
         }
-        if collector.count == 64, offset > 0 {
-            // Cases of one contract are alike in size: the first 64 foretell the count.
-            collector.reserve(Int(Double(size) / Double(offset) * 64 * 1.05) + 64)
+        if collector.count >= 64, collector.count == collector.capacity, offset > 0 {
+            // Cases of one contract are alike in size, so those read so far foretell the count,
+            // and the array grows once to it rather than doubling past it. At most fourfold at a
+            // time: a file whose few cases are followed by megabytes of anything else must not
+            // have room made for millions.
+            let foreseen = Int(Double(size) / Double(offset) * Double(collector.count) * 1.02) + 64
+            collector.reserve(min(foreseen, 4 * collector.count))
         }
         collector.add(value, at: index, path: path, decoder: &decoder)
         return kept(value)

@@ -45,6 +45,8 @@ public enum ContractLoader {
         var settingsDocument: JSONDocument?
         // Contracts whose cases were decoded as they were parsed, with what their decoding found.
         var streams: [String: CaseStream] = [:]
+        // Every file whose places are made from it read again, to say so of one that changed.
+        var rereadPlaces: [(path: String, places: RereadPlaces)] = []
         for index in files.indices {
             // No later step reads the text: the document's line index stands in for it. Moved out,
             // so the parse holds the only reference and can give its pages back as it goes.
@@ -58,7 +60,8 @@ public enum ContractLoader {
             }
             do {
                 let streamsCases = !keepsCaseTrees && !file.isTreeSettings && !file.isSchemaDocument
-                let (document, stream) = try parse(taking: &text, of: file, rereading: rereading, streamsCases: streamsCases)
+                let (document, stream) = try parse(
+                    taking: &text, of: file, rereading: rereading, streamsCases: streamsCases, rereadPlaces: &rereadPlaces)
                 if let stream { streams[file.relativePath] = stream }
                 if file.isTreeSettings {
                     // Settings, not a contract: decoded here and kept out of the documents.
@@ -78,7 +81,7 @@ public enum ContractLoader {
                 let pointer = JSONPointer(tokens: ["schemaURIs", entry.key])
                 diagnostics.append(.warning(
                     "no shared schema file is in '\(entry.folder)', which 'schemaURIs' publishes at '\(entry.uri)'", file: settingsFile.path,
-                    location: settingsDocument.keyLocation(of: pointer) ?? settingsDocument.nearestLocation(of: pointer), pointer: pointer))
+                    location: settingsDocument.keyLocation(of: pointer) ?? settingsDocument.nearestKnownLocation(of: pointer), pointer: pointer))
             }
         }
         let schemaFiles = TreeSchemaFiles(documents: documents, settings: settings)
@@ -149,6 +152,11 @@ public enum ContractLoader {
                 contracts, files: files, documents: documents, displayPaths: displayPaths, relativePaths: relativePaths, catalog: catalog, known: diagnostics)
         }
 
+        // A file read again for a diagnostic's place that is no longer what was read: what was
+        // found in it stands, but its places are not known, and the run must not pass for clean.
+        for (path, places) in rereadPlaces where places.changed {
+            diagnostics.append(.error(RereadPlaces.changedMessage, file: path))
+        }
         if !files.contains(where: { !$0.isSchemaDocument && !$0.isTreeSettings }) {
             diagnostics.append(.error("no contract files (*.json outside 'schemas' folders) found", file: directory))
         }
@@ -166,23 +174,27 @@ extension ContractLoader {
     /// With `streamsCases` too, a contract's cases are decoded as the parse finishes each, and the
     /// document keeps only their schemas (``CaseStream``), which is returned for the decode.
     private static func parse(
-        taking text: inout [UInt8], of file: SourceFile, rereading: (@Sendable (String, Int) -> [UInt8]?)?, streamsCases: Bool
+        taking text: inout [UInt8], of file: SourceFile, rereading: (@Sendable (String, Int) -> [UInt8]?)?, streamsCases: Bool,
+        rereadPlaces: inout [(path: String, places: RereadPlaces)]
     ) throws(JSONSyntaxError) -> (JSONDocument, CaseStream?) {
         let parser = JSONParser(sharesValues: true)
         guard let rereading else { return (try parser.parse(taking: &text), nil) }
         let relativePath = file.relativePath
         let size = text.count
         let places = RereadPlaces(read: { rereading(relativePath, size) }, text: text, parser: parser)
-        let stream = streamsCases ? CaseStream(file: file.path, places: places, size: size) : nil
-        let document = try parser.parse(taking: &text, placesLater: places, streaming: stream)
-        guard document.unplacedDuplicateKeys > 0 else { return (document, stream) }
-        // Each repeated key is reported where it is, from the whole tree: what the stream decoded
-        // (from the first of two `cases`, say) is not used.
-        guard let text = places.text() else {
-            throw JSONSyntaxError(
-                message: "the file changed while it was read: read it again", location: SourceLocation(line: 1, column: 1, offset: 0))
+        rereadPlaces.append((file.path, places))
+        var stream = streamsCases ? CaseStream(file: file.path, places: places, size: size) : nil
+        var document: JSONDocument? = try parser.parse(taking: &text, placesLater: places, streaming: stream)
+        if let parsed = document, parsed.unplacedDuplicateKeys == 0 { return (parsed, stream) }
+        // Each repeated key is reported where it is, from the whole tree with its places (the
+        // one a diagnostic may have made already): what the stream decoded (from the first of two
+        // `cases`, say) is let go first, with the tree it kept.
+        stream = nil
+        document = nil
+        guard let placed = places.placedDocument() else {
+            throw JSONSyntaxError(message: RereadPlaces.changedMessage, location: SourceLocation(line: 1, column: 1, offset: 0))
         }
-        return (try parser.parse(text), nil)
+        return (placed, nil)
     }
 }
 
@@ -285,8 +297,11 @@ private func checkSchemas(
     }
     let seen = Set(known.map { "\($0.file ?? "")|\($0.pointer?.description ?? "")" })
     var unique: [Diagnostic] = []
+    // A set beside the list: looking along the list for each was quadratic (50,000 examples
+    // that miss their schema took minutes).
+    var kept: Set<Diagnostic> = []
     for diagnostic in checker.diagnostics where !seen.contains("\(diagnostic.file ?? "")|\(diagnostic.pointer?.description ?? "")") {
-        if !unique.contains(diagnostic) { unique.append(diagnostic) }
+        if kept.insert(diagnostic).inserted { unique.append(diagnostic) }
     }
     return unique
 }

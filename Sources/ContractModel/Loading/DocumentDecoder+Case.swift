@@ -49,9 +49,8 @@ extension DocumentDecoder {
             let usesBefore = templateUses.count
             guard let step = decodeSetupStep(element, kind: key, defaultStatus: defaultStatus) else { continue }
             checkCaptureUses(from: usesBefore, captured: captured, owner: "\(key) step '\(step.name)'")
-            if let first = stepNames[step.name], let location = document.location(of: first) {
-                error("duplicate \(key) step name '\(step.name)', first used at line \(location.line), column \(location.column)",
-                    at: element.pointer.appending("name"))
+            if let first = stepNames[step.name] {
+                error("duplicate \(key) step name '\(step.name)', first used\(Self.where(document.location(of: first)))", at: element.pointer.appending("name"))
             }
             stepNames[step.name] = element.pointer.appending("name")
             captured += step.captures.map(\.variable)

@@ -31,15 +31,21 @@ struct DocumentDecoder {
 
     var root: Field { Field(value: document.value, pointer: .root) }
 
+    /// ` at line 3, column 5`, or nothing where the place is not known (a file whose places are
+    /// made from it read again, changed since): a problem is reported either way.
+    static func `where`(_ location: SourceLocation?) -> String {
+        location.map { " at line \($0.line), column \($0.column)" } ?? ""
+    }
+
     /// Records an error at a value, or at its key when `atKey` (for unknown or repeated keys).
     mutating func error(_ message: String, at pointer: JSONPointer, atKey: Bool = false) {
         let location = atKey ? document.keyLocation(of: pointer) : document.location(of: pointer)
-        diagnostics.append(.error(message, file: file, location: location ?? document.nearestLocation(of: pointer), pointer: pointer))
+        diagnostics.append(.error(message, file: file, location: location ?? document.nearestKnownLocation(of: pointer), pointer: pointer))
     }
 
     mutating func warning(_ message: String, at pointer: JSONPointer, atKey: Bool = false) {
         let location = atKey ? document.keyLocation(of: pointer) : document.location(of: pointer)
-        diagnostics.append(.warning(message, file: file, location: location ?? document.nearestLocation(of: pointer), pointer: pointer))
+        diagnostics.append(.warning(message, file: file, location: location ?? document.nearestKnownLocation(of: pointer), pointer: pointer))
     }
 
     /// The members of an object with fixed keys: unknown keys and missing required keys are errors.

@@ -33,6 +33,13 @@ final class RereadPlaces: JSONPlaceSource, @unchecked Sendable {
     /// Nil until asked; then the placed document, or nil inside when there is none to be had.
     private var placed: JSONDocument??
     private var reads = 0
+    private var changedSinceRead = false
+
+    /// What the load stage says of a file that changed while it was read.
+    static let changedMessage = "the file changed while it was being read, so its problems are shown without their lines and some may be missing: run the command again"
+
+    /// Whether the file was read again and found changed (or gone).
+    var changed: Bool { lock.withLock { changedSinceRead } }
 
     /// - Parameters:
     ///   - read: the file's bytes read again; nil when it cannot be read.
@@ -57,7 +64,11 @@ final class RereadPlaces: JSONPlaceSource, @unchecked Sendable {
     func placedDocument() -> JSONDocument? {
         lock.withLock {
             if let placed { return placed }
-            let document = unlockedText().flatMap { try? parser.parse($0) }
+            // The text given back as it is parsed: only the tree and its places are kept.
+            let document = unlockedText().flatMap { (text: [UInt8]) -> JSONDocument? in
+                var text = text
+                return try? parser.parse(taking: &text)
+            }
             placed = .some(document)
             return document
         }
@@ -65,7 +76,10 @@ final class RereadPlaces: JSONPlaceSource, @unchecked Sendable {
 
     private func unlockedText() -> [UInt8]? {
         reads += 1
-        guard let bytes = read(), Digest(bytes) == digest else { return nil }
+        guard let bytes = read(), Digest(bytes) == digest else {
+            changedSinceRead = true
+            return nil
+        }
         return bytes
     }
 }
