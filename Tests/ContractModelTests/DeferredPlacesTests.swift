@@ -180,7 +180,8 @@ struct DeferredPlacesTests {
     }
 
     /// Room for the cases is made from how far the cases read so far went, at most fourfold at a
-    /// time: a few cases followed by megabytes of spaces get no room for millions.
+    /// time until thousands were read: a few cases followed by megabytes of spaces get no room
+    /// for millions.
     @Test func roomForCasesGrowsAtMostFourfoldAtATime() throws {
         let places = RereadPlaces(read: { nil }, text: [], parser: JSONParser())
         let stream = CaseStream(file: "a.json", places: places, size: 200_000_000)

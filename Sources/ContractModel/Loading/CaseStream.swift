@@ -23,6 +23,9 @@ final class CaseStream: JSONElementStream {
     /// The last element kept, shared by the next that keeps the same schemas (most do).
     private var lastKept: (request: JSONValue?, response: JSONValue?, value: JSONValue)?
 
+    /// Fewer bytes than any case that decodes: `{"name":"a","response":{"status":200}}`.
+    static let smallestCaseBytes = 38
+
     init(file: String, places: any JSONPlaceSource, size: Int) {
         decoder = DocumentDecoder(file: file, document: JSONDocument(value: .null, placesLater: places))
         self.size = size
@@ -39,11 +42,13 @@ final class CaseStream: JSONElementStream {
         }
         if collector.count >= 64, collector.count == collector.capacity, offset > 0 {
             // Cases of one contract are alike in size, so those read so far foretell the count,
-            // and the array grows once to it rather than doubling past it. At most fourfold at a
-            // time: a file whose few cases are followed by megabytes of anything else must not
-            // have room made for millions.
+            // and the array grows once to it rather than doubling past it (a doubling held the
+            // old array and one of twice its size). Fourfold at a time until 4,096 cases were
+            // read, so a few cases followed by megabytes of anything else get no room for
+            // millions; never more than the rest of the file could hold.
             let foreseen = Int(Double(size) / Double(offset) * Double(collector.count) * 1.02) + 64
-            collector.reserve(min(foreseen, 4 * collector.count))
+            let atMost = collector.count + (size - offset) / Self.smallestCaseBytes
+            collector.reserve(min(foreseen, atMost, collector.count < 4_096 ? 4 * collector.count : .max))
         }
         collector.add(value, at: index, path: path, decoder: &decoder)
         return kept(value)
