@@ -101,7 +101,7 @@ public struct FixtureStoreError: Error, Sendable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    init(file: String, location: SourceLocation, pointer: JSONPointer? = nil, message: String) {
+    init(file: String, location: SourceLocation?, pointer: JSONPointer? = nil, message: String) {
         diagnostic = .error(message, file: file, location: location, pointer: pointer)
     }
 

@@ -18,8 +18,8 @@ public struct JSONDocument: Sendable {
     }
 
     public let value: JSONValue
-    /// The text, or where its lines end; empty for a document whose places are deferred (its
-    /// ``placeSource`` has them).
+    /// The text, or where its lines end; empty for a document whose places are deferred (the
+    /// parse that places them has its own).
     public let source: SourceText
     public let duplicateKeys: [DuplicateKey]
     /// Keys the parse found repeated, when it kept no places to report them by
@@ -54,12 +54,6 @@ public struct JSONDocument: Sendable {
         self.unplacedDuplicateKeys = unplacedDuplicateKeys
     }
 
-    /// Where this document's places come from, when they are deferred.
-    public var placeSource: (any JSONPlaceSource)? {
-        if case .deferred(let source) = places { return source }
-        return nil
-    }
-
     /// Where every value and key starts, shaped like the value; nil when the parser was asked
     /// not to track locations. Built on each call (the parser keeps a flat table, a fraction of
     /// the size): ``location(of:)`` and its siblings are the way to ask.
@@ -92,15 +86,11 @@ public struct JSONDocument: Sendable {
         return placing.offsets(of: pointer).map { placing.source.location(ofOffset: $0.key ?? $0.value) }
     }
 
-    /// As ``nearestLocation(of:)``, but nil where the document's places cannot be had (deferred
-    /// places whose text is no longer what was parsed): no place rather than the start.
-    public func nearestKnownLocation(of pointer: JSONPointer) -> SourceLocation? {
-        placing == nil ? nil : nearestLocation(of: pointer)
-    }
-
-    /// The nearest location for `pointer`: its own, or that of its deepest existing ancestor.
-    public func nearestLocation(of pointer: JSONPointer) -> SourceLocation {
-        guard let placing else { return SourceLocation(line: 1, column: 1, offset: 0) }
+    /// The nearest location for `pointer`: its own, or that of its deepest existing ancestor; nil
+    /// only where the document's places cannot be had (deferred places whose text is no longer
+    /// what was parsed): no place rather than a wrong one.
+    public func nearestLocation(of pointer: JSONPointer) -> SourceLocation? {
+        guard let placing else { return nil }
         var pointer = pointer
         while true {
             if let location = placing.location(of: pointer) { return location }

@@ -40,7 +40,7 @@ struct JSONParserTests {
         #expect(document.location(of: try JSONPointer(parsing: "/cases/1"))?.description == "4:5")
         #expect(document.location(of: .root)?.description == "1:1")
         #expect(document.location(of: try JSONPointer(parsing: "/nope")) == nil)
-        #expect(document.nearestLocation(of: try JSONPointer(parsing: "/cases/0/missing")).description == "3:5")
+        #expect(document.nearestLocation(of: try JSONPointer(parsing: "/cases/0/missing"))?.description == "3:5")
     }
 
     @Test(arguments: [

@@ -30,7 +30,7 @@ struct TreeView: Sendable {
         if let sources, let place = sources.place(ofFile: relativeFile, pointer: pointer) {
             return Change.Side(value: value, file: place.file, line: place.line, column: place.column, pointer: place.pointer.description)
         }
-        let location = set.documents[relativeFile].map { $0.location(of: pointer) ?? $0.nearestLocation(of: pointer) }
+        let location = set.documents[relativeFile].flatMap { $0.location(of: pointer) ?? $0.nearestLocation(of: pointer) }
         return Change.Side(
             value: value, file: shownPaths[relativeFile] ?? relativeFile, line: location?.line, column: location?.column, pointer: pointer.description)
     }

@@ -317,7 +317,7 @@ struct ReferenceChecker {
 
     private mutating func report(_ message: String, file: String, pointer: JSONPointer) {
         let document = documents[file]
-        let location = document?.location(of: pointer) ?? document?.nearestKnownLocation(of: pointer)
+        let location = document?.location(of: pointer) ?? document?.nearestLocation(of: pointer)
         let diagnostic = Diagnostic.error(message, file: displayPaths[file] ?? file, location: location, pointer: pointer)
         // A file reached under two URIs (its path and a URI the settings publish it at) is walked twice.
         if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }

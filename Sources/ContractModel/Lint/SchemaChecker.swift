@@ -96,7 +96,7 @@ struct SchemaChecker {
 
     private mutating func add(_ message: String, file: String, pointer: JSONPointer) {
         let document = documents[file]
-        let location = document?.location(of: pointer) ?? document?.nearestKnownLocation(of: pointer)
+        let location = document?.location(of: pointer) ?? document?.nearestLocation(of: pointer)
         let displayed = displayPaths[file] ?? file
         diagnostics.append(.error(message, file: displayed, location: location, pointer: pointer))
         explainedPointers[displayed, default: []].insert(pointer)

@@ -81,7 +81,7 @@ public enum ContractLoader {
                 let pointer = JSONPointer(tokens: ["schemaURIs", entry.key])
                 diagnostics.append(.warning(
                     "no shared schema file is in '\(entry.folder)', which 'schemaURIs' publishes at '\(entry.uri)'", file: settingsFile.path,
-                    location: settingsDocument.keyLocation(of: pointer) ?? settingsDocument.nearestKnownLocation(of: pointer), pointer: pointer))
+                    location: settingsDocument.keyLocation(of: pointer) ?? settingsDocument.nearestLocation(of: pointer), pointer: pointer))
             }
         }
         let schemaFiles = TreeSchemaFiles(documents: documents, settings: settings)

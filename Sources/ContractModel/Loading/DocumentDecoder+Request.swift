@@ -120,7 +120,7 @@ extension DocumentDecoder {
         if let url = fields["url"] {
             request.url = decodeURL(url, pathParams: fields["pathParams"])
         }
-        request.query = fields["query"].map { decodeQuery($0, allowRemoval: true) } ?? []
+        request.query = fields["query"].map { field in reusing(\.recentQueries, field) { $0.decodeQuery($1, allowRemoval: true) } } ?? []
         request.headers = fields["headers"].map { decodeRequestHeaders($0, allowRemoval: true) } ?? []
         if let body = fields["body"], let text = fields["text"] {
             error("a request has either a JSON 'body' or a 'text' body, not both", at: text.pointer, atKey: true)

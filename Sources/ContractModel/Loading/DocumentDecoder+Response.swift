@@ -85,19 +85,9 @@ extension DocumentDecoder {
     }
 
     /// Response headers, decoded once for the cases that write the same ones: cases repeat their
-    /// matchers, and each held its own copy. The loader's parser gives a repeated text one stored
-    /// value, so a repeat is known at once; the last few are kept. Only headers that decoded
-    /// without a diagnostic or a placeholder that captures are (those depend on where they are).
+    /// matchers, and each held its own copy (``RecentDecodings``).
     mutating func decodeResponseHeaders(_ field: Field) -> [HeaderExpectation] {
-        if let known = recentHeaders.first(where: { $0.value.sharesStorage(with: field.value) }) { return known.headers }
-        let reported = diagnostics.count
-        let uses = templateUses.count
-        let headers = decodeHeaderExpectations(field)
-        if diagnostics.count == reported, templateUses.count == uses {
-            if recentHeaders.count == 8 { recentHeaders.removeFirst() }
-            recentHeaders.append((field.value, headers))
-        }
-        return headers
+        reusing(\.recentHeaders, field) { $0.decodeHeaderExpectations($1) }
     }
 
     /// Response headers: an exact value, or an object with one of `equals`, `pattern`, `present`.

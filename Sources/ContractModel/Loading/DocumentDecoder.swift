@@ -20,9 +20,11 @@ struct DocumentDecoder {
     var validPatterns: Set<String> = []
     /// The expectation of each single status read so far, shared by every case that says it.
     var singleStatuses: [StatusExpectation.Alternative: StatusExpectation] = [:]
-    /// The last response headers decoded, with their value, shared by the cases that write the
-    /// same ones (``DocumentDecoder/decodeResponseHeaders(_:)``).
-    var recentHeaders: [(value: JSONValue, headers: [HeaderExpectation])] = []
+    /// The last response headers decoded, shared by the cases that write the same ones.
+    var recentHeaders = RecentDecodings<[HeaderExpectation]>(limit: 8)
+    /// The last queries decoded, shared likewise: a case's query is often one of a few
+    /// combinations (a page, a filter), and each was three arrays of its own.
+    var recentQueries = RecentDecodings<[QueryItem]>(limit: 32)
 
     init(file: String, document: JSONDocument) {
         self.file = file
@@ -40,12 +42,12 @@ struct DocumentDecoder {
     /// Records an error at a value, or at its key when `atKey` (for unknown or repeated keys).
     mutating func error(_ message: String, at pointer: JSONPointer, atKey: Bool = false) {
         let location = atKey ? document.keyLocation(of: pointer) : document.location(of: pointer)
-        diagnostics.append(.error(message, file: file, location: location ?? document.nearestKnownLocation(of: pointer), pointer: pointer))
+        diagnostics.append(.error(message, file: file, location: location ?? document.nearestLocation(of: pointer), pointer: pointer))
     }
 
     mutating func warning(_ message: String, at pointer: JSONPointer, atKey: Bool = false) {
         let location = atKey ? document.keyLocation(of: pointer) : document.location(of: pointer)
-        diagnostics.append(.warning(message, file: file, location: location ?? document.nearestKnownLocation(of: pointer), pointer: pointer))
+        diagnostics.append(.warning(message, file: file, location: location ?? document.nearestLocation(of: pointer), pointer: pointer))
     }
 
     /// The members of an object with fixed keys: unknown keys and missing required keys are errors.

@@ -87,7 +87,7 @@ public struct ContractCase: Sendable, Hashable {
 /// request that has any of them): most cases of a large contract send none, and inline they
 /// were a third of a case's size.
 public struct CaseRequest: Sendable, Hashable {
-    public var pathParams: [String: TemplateString]
+    public var pathParams: PathParameters
     public var query: [QueryItem]
     public var headers: [HeaderField]
     /// Nil when all are absent: no request holds an empty box, so `==` compares as the fields do.
@@ -121,7 +121,7 @@ public struct CaseRequest: Sendable, Hashable {
     }
 
     public init(
-        pathParams: [String: TemplateString] = [:], query: [QueryItem] = [], headers: [HeaderField] = [], body: RequestBody? = nil,
+        pathParams: PathParameters = [:], query: [QueryItem] = [], headers: [HeaderField] = [], body: RequestBody? = nil,
         schema: SchemaReference? = nil
     ) {
         self.pathParams = pathParams
@@ -216,7 +216,7 @@ extension CaseRequest {
     /// Every text with placeholders the request holds: path parameters, query and header values,
     /// the text body, and the strings of a JSON body that hold `${`.
     public var templates: [TemplateString] {
-        var templates = Array(pathParams.values)
+        var templates = pathParams.values
         if let url { templates.append(url) }
         templates += query.flatMap { $0.values ?? [] }
         templates += headers.compactMap(\.value)

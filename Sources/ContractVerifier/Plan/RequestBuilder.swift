@@ -54,7 +54,7 @@ struct RequestBuilder: Sendable {
     }
 
     private func build(
-        method: HTTPMethod, path: PathTemplate, url link: TemplateString?, pathParams: [String: TemplateString], query: [QueryItem],
+        method: HTTPMethod, path: PathTemplate, url link: TemplateString?, pathParams: PathParameters, query: [QueryItem],
         headers: [HeaderField], body: RequestBody?, _ bindings: Bindings
     ) throws(FollowedLink.Refusal) -> Built {
         // What is shown differs from what is sent only where `${env:…}` appears; the rest is built once.

@@ -50,7 +50,7 @@ struct ResourceAccess: Sendable {
     }
 
     /// The path with its parameters filled in where they are literal.
-    private static func segments(_ path: PathTemplate, _ parameters: [String: TemplateString]) -> [String?] {
+    private static func segments(_ path: PathTemplate, _ parameters: PathParameters) -> [String?] {
         var text = ""
         for segment in path.segments {
             switch segment {
