@@ -87,64 +87,68 @@ public enum ContractLoader {
         let schemaFiles = TreeSchemaFiles(documents: documents, settings: settings)
 
         var contracts: [Contract] = []
-        var idLocations: [String: (file: String, relativePath: String)] = [:]
-        // Ids that differ only in case are one fixture folder where the file system ignores case.
-        var foldedIDs: [String: (id: String, file: String, relativePath: String)] = [:]
-        var checker = ReferenceChecker(documents: documents, displayPaths: displayPaths, files: schemaFiles)
-        var cleanReferences: Set<String> = []
-        for file in files where !file.isSchemaDocument && !file.isTreeSettings {
-            guard let document = documents[file.relativePath] else { continue }
-            let streamed = streams.removeValue(forKey: file.relativePath)?.finished(with: document)
-            var decoder = streamed?.decoder ?? DocumentDecoder(file: file.path, document: document)
-            let contract = decoder.decodeContract(streamed: streamed?.cases)
-            diagnostics += decoder.diagnostics
-            guard let contract else { continue }
-            let idPointer = JSONPointer(tokens: ["id"])
-            // Placed only for a message: a document's places may be made from its file read again.
-            func idLocation(in relativePath: String) -> SourceLocation? { documents[relativePath]?.location(of: idPointer) }
-            if let first = idLocations[contract.id] {
-                diagnostics.append(.error(
-                    "duplicate contract id '\(contract.id)', first defined at \(ShownText.oneLine(first.file))\(position(idLocation(in: first.relativePath)))",
-                    file: file.path, location: idLocation(in: file.relativePath), pointer: idPointer))
-                continue
-            }
-            idLocations[contract.id] = (file.path, file.relativePath)
-            let folded = FixturePathName.collisionKey(contract.id)
-            if let first = foldedIDs[folded] {
-                diagnostics.append(.error(
-                    "contract id '\(contract.id)' differs only in case from '\(first.id)', first defined at \(ShownText.oneLine(first.file))\(position(idLocation(in: first.relativePath))); file systems that ignore case would give both one fixture folder",
-                    file: file.path, location: idLocation(in: file.relativePath), pointer: idPointer))
-            } else {
-                foldedIDs[folded] = (contract.id, file.path, file.relativePath)
-            }
-            // One schema at a time: gathered into an array first (`schemas`), they were a
-            // fifth of a large contract's size again at the stage's peak.
-            contract.forEachSchema { schema in
-                // A schema that is only a `$ref` to another file resolves the same from every
-                // place in a file and leaves no cycle to find, so once it resolved cleanly the
-                // checker has nothing more to say about it there: large contracts write one in
-                // every case.
-                guard let key = repeatableReference(schema.schema, in: file.relativePath) else {
-                    checker.check(file: file.relativePath, pointer: schema.pointer)
-                    return
+        // A scope of its own: the reference checker's tables (every reference resolved, by place)
+        // are let go before the schemas are compiled and checked, the stage's peak.
+        do {
+            var idLocations: [String: (file: String, relativePath: String)] = [:]
+            // Ids that differ only in case are one fixture folder where the file system ignores case.
+            var foldedIDs: [String: (id: String, file: String, relativePath: String)] = [:]
+            var checker = ReferenceChecker(documents: documents, displayPaths: displayPaths, files: schemaFiles)
+            var cleanReferences: Set<String> = []
+            for file in files where !file.isSchemaDocument && !file.isTreeSettings {
+                guard let document = documents[file.relativePath] else { continue }
+                let streamed = streams.removeValue(forKey: file.relativePath)?.finished(with: document)
+                var decoder = streamed?.decoder ?? DocumentDecoder(file: file.path, document: document)
+                let contract = decoder.decodeContract(streamed: streamed?.cases)
+                diagnostics += decoder.diagnostics
+                guard let contract else { continue }
+                let idPointer = JSONPointer(tokens: ["id"])
+                // Placed only for a message: a document's places may be made from its file read again.
+                func idLocation(in relativePath: String) -> SourceLocation? { documents[relativePath]?.location(of: idPointer) }
+                if let first = idLocations[contract.id] {
+                    diagnostics.append(.error(
+                        "duplicate contract id '\(contract.id)', first defined at \(ShownText.oneLine(first.file))\(position(idLocation(in: first.relativePath)))",
+                        file: file.path, location: idLocation(in: file.relativePath), pointer: idPointer))
+                    continue
                 }
-                guard !cleanReferences.contains(key) else { return }
-                let reported = checker.diagnostics.count
-                checker.check(file: file.relativePath, pointer: schema.pointer)
-                if checker.diagnostics.count == reported { cleanReferences.insert(key) }
+                idLocations[contract.id] = (file.path, file.relativePath)
+                let folded = FixturePathName.collisionKey(contract.id)
+                if let first = foldedIDs[folded] {
+                    diagnostics.append(.error(
+                        "contract id '\(contract.id)' differs only in case from '\(first.id)', first defined at \(ShownText.oneLine(first.file))\(position(idLocation(in: first.relativePath))); file systems that ignore case would give both one fixture folder",
+                        file: file.path, location: idLocation(in: file.relativePath), pointer: idPointer))
+                } else {
+                    foldedIDs[folded] = (contract.id, file.path, file.relativePath)
+                }
+                // One schema at a time: gathered into an array first (`schemas`), they were a
+                // fifth of a large contract's size again at the stage's peak.
+                contract.forEachSchema { schema in
+                    // A schema that is only a `$ref` to another file resolves the same from every
+                    // place in a file and leaves no cycle to find, so once it resolved cleanly the
+                    // checker has nothing more to say about it there: large contracts write one in
+                    // every case.
+                    guard let key = repeatableReference(schema.schema, in: file.relativePath) else {
+                        checker.check(file: file.relativePath, pointer: schema.pointer)
+                        return
+                    }
+                    guard !cleanReferences.contains(key) else { return }
+                    let reported = checker.diagnostics.count
+                    checker.check(file: file.relativePath, pointer: schema.pointer)
+                    if checker.diagnostics.count == reported { cleanReferences.insert(key) }
+                }
+                contracts.append(contract)
             }
-            contracts.append(contract)
+            let unreferenced = files.filter {
+                $0.isSchemaDocument && documents[$0.relativePath] != nil && !checker.referencedFiles.contains($0.relativePath)
+            }
+            for file in unreferenced {
+                diagnostics.append(.warning("schema file is not referenced by any contract", file: file.path,
+                    location: SourceLocation(line: 1, column: 1, offset: 0)))
+                checker.check(file: file.relativePath, pointer: .root)
+            }
+            checker.checkCycles()
+            diagnostics += checker.diagnostics
         }
-        let unreferenced = files.filter {
-            $0.isSchemaDocument && documents[$0.relativePath] != nil && !checker.referencedFiles.contains($0.relativePath)
-        }
-        for file in unreferenced {
-            diagnostics.append(.warning("schema file is not referenced by any contract", file: file.path,
-                location: SourceLocation(line: 1, column: 1, offset: 0)))
-            checker.check(file: file.relativePath, pointer: .root)
-        }
-        checker.checkCycles()
-        diagnostics += checker.diagnostics
         let relativePaths = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         if checksSchemas {
             let catalog = SchemaCatalog(files: schemaFiles, displayPaths: displayPaths, assertsFormats: settings.formatAssertion)
