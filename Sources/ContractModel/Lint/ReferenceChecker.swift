@@ -23,8 +23,10 @@ struct ReferenceChecker {
     private var pendingFiles: [SchemaResource] = []
     /// The identifiers of each resource walked, by its URI; nil for one that declares none.
     private var ownIdentifiers: [String: SchemaIdentifiers?] = [:]
-    /// Resolved edges from the schema object holding a `$ref` to its target.
-    private var edges: [SchemaLocation: (target: SchemaLocation, ref: String, refPointer: JSONPointer)] = [:]
+    /// Resolved edges from the schema object holding a `$ref` to its target. The `$ref` itself is
+    /// the source's member, read again for the one message a cycle gets: kept beside every edge,
+    /// its text and pointer were a third of the table on an imported API's thousands of references.
+    private var edges: [SchemaLocation: SchemaLocation] = [:]
     private(set) var referencedFiles: Set<String> = []
     /// Where a reference with a path (and no query) resolved from a schema declaring no
     /// identifiers, by file and reference: it resolves the same from every such schema of the
@@ -68,21 +70,23 @@ struct ReferenceChecker {
         var targets: [SchemaLocation: SchemaLocation] = [:]
         var referenced: Set<SchemaLocation> = []
         for edge in edges.values {
-            if targets[edge.target] == nil { targets[edge.target] = inPlaceTarget(edge.target) }
-            if let target = targets[edge.target] { referenced.insert(target) }
+            if targets[edge] == nil { targets[edge] = inPlaceTarget(edge) }
+            if let target = targets[edge] { referenced.insert(target) }
         }
         for start in edges.keys.filter(referenced.contains).sorted() {
             var chain: [SchemaLocation] = [start]
             var current = start
             while let edge = edges[current] {
-                let next = inPlaceTarget(edge.target)
+                let next = inPlaceTarget(edge)
                 if let loopStart = chain.firstIndex(of: next) {
                     let cycle = Array(chain[loopStart...])
-                    if reported.insert(Set(cycle)).inserted, let closing = cycle.min(), let closingEdge = edges[closing] {
+                    if reported.insert(Set(cycle)).inserted, let closing = cycle.min(), edges[closing] != nil {
                         let path = (cycle + [cycle[0]]).map(\.description).joined(separator: " -> ")
+                        let refPointer = closing.pointer.appending("$ref")
+                        let reference = documents[closing.file]?.value[pointer: refPointer]?.stringValue ?? ""
                         report(
-                            "$ref '\(closingEdge.ref)' is part of a reference cycle that never reaches a value: \(path)",
-                            file: closing.file, pointer: closingEdge.refPointer)
+                            "$ref '\(reference)' is part of a reference cycle that never reaches a value: \(path)",
+                            file: closing.file, pointer: refPointer)
                     }
                     break
                 }
@@ -157,7 +161,7 @@ struct ReferenceChecker {
         let own = ownIdentifiers(resource, rootValue: rootValue)
         let cacheKey = own == nil && !reference.hasPrefix("#") && !reference.utf8.contains(UInt8(ascii: "?")) ? resource.file + "\u{0}" + reference : nil
         if let cacheKey, let known = resolvedByFile[cacheKey] {
-            if let known { addEdge(from: source, to: known, reference, refPointer) }
+            if let known { addEdge(from: source, to: known) }
             return
         }
         let base = own == nil
@@ -231,15 +235,15 @@ struct ReferenceChecker {
         }
         let location = SchemaLocation(file: target.file, pointer: JSONPointer(tokens: target.root.tokens + targetPointer.tokens))
         if let cacheKey { resolvedByFile[cacheKey] = location }
-        addEdge(from: source, to: location, reference, refPointer)
+        addEdge(from: source, to: location)
     }
 
     /// Records a resolved reference for ``checkCycles()``. A reference from a schema written in a
     /// contract to another file cannot be on a cycle (no file can refer back into a contract), so
     /// it is left out: a large tree writes one in every case.
-    private mutating func addEdge(from source: SchemaLocation, to target: SchemaLocation, _ reference: String, _ refPointer: JSONPointer) {
+    private mutating func addEdge(from source: SchemaLocation, to target: SchemaLocation) {
         if target.file != source.file && !SourceFile.isSchemaPath(source.file) { return }
-        edges[source] = (target, reference, refPointer)
+        edges[source] = target
     }
 
     /// A reference to nothing the tree holds: a missing file, a contract, or an unknown absolute URI.
