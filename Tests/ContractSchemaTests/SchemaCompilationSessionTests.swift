@@ -47,30 +47,6 @@ struct SchemaCompilationSessionTests {
         #expect(try !item.isValid(json("{}")))
     }
 
-    /// Over its budget a session starts afresh: the budget is at least four times the most one
-    /// compile added, schemas compiled before still validate, and later ones compile anew.
-    @Test func aSessionOverItsBudgetStartsAfreshAndWhatItCompiledStillValidates() throws {
-        let session = try SchemaCompilationSession(registry: registry)
-        let item = try session.compile(json(##"{"$ref": "shared.json#/$defs/Item"}"##), uri: "file:///schemas/a.json")
-        // A few nodes so far: within any budget of four times the largest compile.
-        #expect(!session.restart(ifNodesExceed: 0))
-        var roots: [JSONSchema] = []
-        var restarted = false
-        for index in 0..<16 where !restarted {
-            roots.append(try session.compile(json(##"{"type": "object", "properties": {"n\##(index)": {"type": "integer"}, "m": {"type": "string"}}}"##),
-                uri: "file:///schemas/r\(index).json"))
-            restarted = session.restart(ifNodesExceed: 0)
-        }
-        #expect(restarted, "small roots add up past four times the largest compile")
-        #expect(!session.restart(ifNodesExceed: 0), "nothing compiled since the fresh start")
-        #expect(try item.isValid(json(##"{"price": 2}"##)) && !item.isValid(json(##"{"price": -1}"##)))
-        #expect(try roots[0].isValid(json(##"{"n0": 1}"##)) && !roots[0].isValid(json(##"{"n0": "1"}"##)))
-        let again = try session.compile(json(##"{"$ref": "shared.json#/$defs/Item"}"##), uri: "file:///schemas/b.json")
-        #expect(try again.isValid(json(##"{"price": 2}"##)) && !again.isValid(json("{}")))
-        // A large budget is never reached by these.
-        #expect(!session.restart(ifNodesExceed: 1_000_000))
-    }
-
     @Test func aCycleAmongANewRootsSchemasIsStillFound() throws {
         let session = try SchemaCompilationSession(registry: registry)
         _ = try session.compile(json(##"{"$ref": "shared.json#/$defs/Item"}"##), uri: "file:///schemas/a.json")

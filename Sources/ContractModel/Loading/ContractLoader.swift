@@ -151,10 +151,7 @@ public enum ContractLoader {
         }
         let relativePaths = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         if checksSchemas {
-            // The checks keep no compiled schema: what they compile is bounded
-            // (``SchemaCatalog/init(files:displayPaths:assertsFormats:nodeBudget:)``).
-            let catalog = SchemaCatalog(
-                files: schemaFiles, displayPaths: displayPaths, assertsFormats: settings.formatAssertion, nodeBudget: Self.checkedNodeBudget)
+            let catalog = SchemaCatalog(files: schemaFiles, displayPaths: displayPaths, assertsFormats: settings.formatAssertion)
             diagnostics += checkSchemas(
                 contracts, files: files, documents: documents, displayPaths: displayPaths, relativePaths: relativePaths, catalog: catalog, known: diagnostics)
         }
@@ -174,13 +171,6 @@ public enum ContractLoader {
 }
 
 extension ContractLoader {
-    /// Compiled schema nodes the load stage's checks hold before their session starts afresh (or
-    /// four times the largest one compile, if more): lint of Cloudflare's imported API held all
-    /// its components compiled at once, 21 MB of its 50 MB heap. At 5,000 nodes its peak went
-    /// 79.3 -> 62.3 MB for 18% more time (0.95 -> 1.12 s); 2,000 saved 2 MB more but cost
-    /// Kubernetes' tree 50% more time where 5,000 cost it 20%, and 10,000 kept 4 MB more.
-    static let checkedNodeBudget = 5_000
-
     /// A file's document, its text given back as it is parsed. With `rereading`, without places:
     /// they are made from the file read again when first asked for, and at once for a file whose
     /// keys repeat (each is reported where it is).

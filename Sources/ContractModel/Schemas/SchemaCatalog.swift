@@ -31,14 +31,7 @@ public struct SchemaCatalog: Sendable {
             assertsFormats: assertsFormats && settings.formatAssertion)
     }
 
-    /// Compiled nodes the session holds before it starts afresh (``SchemaCompilationSession/restart(ifNodesExceed:)``);
-    /// nil: every schema compiled stays, to serve every later one that reaches it.
-    private let nodeBudget: Int?
-
-    /// - Parameter nodeBudget: for a caller that keeps none of the compiled schemas (the load
-    ///   stage's checks), the compiled nodes held at most before the session starts afresh.
-    init(files: TreeSchemaFiles, displayPaths: [String: String], assertsFormats: Bool, nodeBudget: Int? = nil) {
-        self.nodeBudget = nodeBudget
+    init(files: TreeSchemaFiles, displayPaths: [String: String], assertsFormats: Bool) {
         self.files = files
         session = SchemaCompilationSession(registry: files.registry, assertsFormats: assertsFormats)
         self.displayPaths = displayPaths
@@ -75,7 +68,6 @@ public struct SchemaCatalog: Sendable {
         // `schemas/product.json`, from whichever file, shares one compiled schema.
         let key = Self.reference(in: schema).map { referenceOnly.key(for: $0, in: relativePath) }
         if let key, let cached = referenceOnly[key] { return cached }
-        keepWithinBudget()
         let compiled = try session.compile(schema, uri: Self.uri(file: relativePath, pointer: pointer))
         if let key { referenceOnly[key] = compiled }
         return compiled
@@ -84,44 +76,14 @@ public struct SchemaCatalog: Sendable {
     /// Shared schema files compiled together, once: compiling each file on its own compiled again
     /// everything it references, which grew with the square of the number of files that refer to
     /// one another (an imported API's components). Each problem is still located in its file.
-    ///
-    /// With a node budget, in batches of ``filesPerBatch``, the session starting afresh between
-    /// batches once it holds more than the budget: what the files reach is compiled once per
-    /// stretch of batches, not once per file. Every batch is compiled, and the problems of all of
-    /// them thrown together.
     func compileFiles(_ relativePaths: [String]) throws(SchemaCompilationError) {
         guard !relativePaths.isEmpty else { return }
-        let sorted = relativePaths.sorted()
-        let batch = nodeBudget == nil ? sorted.count : Self.filesPerBatch
-        var problems: [SchemaProblem] = []
-        for start in stride(from: 0, to: sorted.count, by: batch) {
-            keepWithinBudget()
-            // Each file under its own URI: a file the settings publish resolves its relative references as published.
-            let references = sorted[start..<min(start + batch, sorted.count)].map {
-                JSONValue.object(JSONObject([JSONObject.Member(key: "$ref", value: .string(self.files.canonicalURI[$0] ?? Self.uri(file: $0)))]))
-            }
-            let all = JSONValue.object(JSONObject([JSONObject.Member(key: "allOf", value: .array(references))]))
-            do {
-                // A URI of its own: a document registered again at one URI starts the session afresh.
-                _ = try session.compile(all, uri: "file:///?schema-files=\(start / batch)")
-            } catch {
-                problems += error.problems
-            }
+        // Each file under its own URI: a file the settings publish resolves its relative references as published.
+        let references = relativePaths.sorted().map {
+            JSONValue.object(JSONObject([JSONObject.Member(key: "$ref", value: .string(self.files.canonicalURI[$0] ?? Self.uri(file: $0)))]))
         }
-        if !problems.isEmpty { throw SchemaCompilationError(problems: problems) }
-    }
-
-    /// Shared schema files compiled together at most, under a node budget: few enough that one
-    /// batch's nodes do not set the budget (it grows to four times the largest compile), enough
-    /// that a batch's fixed cost is nothing (Cloudflare's 3,400 files: 32 a batch and 256 peak
-    /// alike within 2 MB, 8 a batch 10% slower).
-    static let filesPerBatch = 32
-
-    /// Starts the session afresh when it holds more nodes than the budget, and lets go of the
-    /// reference-only schemas kept, which hold the old session's graph.
-    private func keepWithinBudget() {
-        guard let nodeBudget, session.restart(ifNodesExceed: nodeBudget) else { return }
-        referenceOnly.removeAll()
+        let all = JSONValue.object(JSONObject([JSONObject.Member(key: "allOf", value: .array(references))]))
+        _ = try session.compile(all, uri: "file:///?schema-files")
     }
 
     /// The reference of a schema that is nothing but `{"$ref": "…"}`.
@@ -170,10 +132,5 @@ private final class ReferenceOnlySchemas: @unchecked Sendable {
     subscript(key: String) -> JSONSchema? {
         get { lock.withLock { schemas[key] } }
         set { lock.withLock { schemas[key] = newValue } }
-    }
-
-    /// Lets go of the schemas (the resolved keys stay: they depend on no session).
-    func removeAll() {
-        lock.withLock { schemas = [:] }
     }
 }

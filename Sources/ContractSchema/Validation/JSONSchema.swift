@@ -107,10 +107,6 @@ final class CompiledGraph: @unchecked Sendable {
 public struct SchemaCompilationError: Error, Sendable, Hashable, CustomStringConvertible {
     public var problems: [SchemaProblem]
 
-    public init(problems: [SchemaProblem]) {
-        self.problems = problems
-    }
-
     public var description: String {
         problems.map(\.description).joined(separator: "\n")
     }

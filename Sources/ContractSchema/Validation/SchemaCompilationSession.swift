@@ -18,8 +18,6 @@ public final class SchemaCompilationSession: @unchecked Sendable {
     private let assertsFormats: Bool
     private var compiler: SchemaCompiler
     private var graph: CompiledGraph
-    /// The most nodes one compile added, for ``restart(ifNodesExceed:)``.
-    private var largestCompile = 0
 
     public init(registry: SchemaRegistry, defaultDialect: SchemaDialect = .draft2020_12, assertsFormats: Bool = true) {
         base = registry
@@ -45,8 +43,6 @@ public final class SchemaCompilationSession: @unchecked Sendable {
             compiler.sessionRoots.insert(key)
         }
         compiler.currentRoot = key
-        let nodesBefore = compiler.nodes.count
-        defer { largestCompile = max(largestCompile, compiler.nodes.count - nodesBefore) }
         if let root = compiler.compileRoot(uri: uri), compiler.problems.isEmpty {
             return JSONSchema(root: root, graph: graph, assertsFormats: assertsFormats)
         }
@@ -66,24 +62,6 @@ public final class SchemaCompilationSession: @unchecked Sendable {
         var registry = base
         if let document { registry.register(document, uri: uri) }
         return try JSONSchema(compiling: uri, registry: registry, defaultDialect: defaultDialect, assertsFormats: assertsFormats)
-    }
-
-    /// Starts afresh when the schemas compiled so far hold more than `budget` nodes, or four
-    /// times the most one compile added, whichever is more: for a caller that checks each schema
-    /// once and keeps none (lint), what an imported API's thousands of components compile to is
-    /// bounded, at the price of compiling again what a later root reaches. The budget grows with
-    /// the largest compile so that what is compiled again stays a fraction of what is compiled
-    /// anew (every fresh start comes after three largest compiles' worth of new nodes): roots that
-    /// all reach one large core compile it a few times, never once each.
-    ///
-    /// True when it started afresh: schemas compiled before keep their own graph, so the caller
-    /// must let go of any it kept for the memory to go.
-    public func restart(ifNodesExceed budget: Int) -> Bool {
-        lock.withLock {
-            guard compiler.nodes.count > max(budget, 4 * largestCompile) else { return false }
-            restart()
-            return true
-        }
     }
 
     private func restart() {
