@@ -55,8 +55,8 @@ public struct PathParameters: Sendable, Hashable, RandomAccessCollection, Expres
     /// Removes `name`'s value and returns it, as a dictionary's method does.
     @discardableResult
     public mutating func removeValue(forKey name: String) -> TemplateString? {
-        defer { self[name] = nil }
-        return self[name]
+        guard let index = entries.firstIndex(where: { $0.key == name }) else { return nil }
+        return entries.remove(at: index).value
     }
 
     /// The names, in the order written.
