@@ -2,7 +2,7 @@ extension JSONGrammar {
     /// Parses a number per RFC 8259 and keeps it exact. Up to 18 significant digits (nearly every
     /// number in API data) are gathered into an integer while they are read, so no digit string is
     /// built; longer numbers take the general path.
-    mutating func parseNumber() throws(PendingError) -> JSONNumber {
+    @usableFromInline mutating func parseNumber() throws(PendingError) -> JSONNumber {
         let start = position
         var negative = false
         if bytes[position] == UInt8(ascii: "-") {

@@ -1,7 +1,7 @@
 extension JSONGrammar {
     /// Whether the sink took the array or object at `position` whole (``JSONSink/reuse(_:at:)``);
     /// if so, steps past it.
-    mutating func reused<Sink: JSONSink>(depth: Int, into sink: inout Sink) -> Bool {
+    @usableFromInline mutating func reused<Sink: JSONSink>(depth: Int, into sink: inout Sink) -> Bool {
         guard let end = containerEnd(depth: depth, within: JSONValueSharing.containerLengths.upperBound),
             sink.reuse(UnsafeBufferPointer(rebasing: bytes[position..<end]), at: position)
         else { return false }
@@ -14,7 +14,7 @@ extension JSONGrammar {
     /// than ``maxDepth`` allows (from `depth`, the depth of the value holding it); nil otherwise.
     /// Not a check of the text: a sink takes a container whole only when it read the same bytes
     /// before, and they were valid.
-    private func containerEnd(depth: Int, within limit: Int) -> Int? {
+    @usableFromInline func containerEnd(depth: Int, within limit: Int) -> Int? {
         let end = min(bytes.count, position + limit)
         var index = position
         var level = 0
@@ -43,7 +43,7 @@ extension JSONGrammar {
 
     /// The first bracket or quote from `start` (or `end`), eight bytes at a time. Clearing bit 5
     /// makes `{` `[` and `}` `]`; as in ``plainRunEnd(from:)``, the lowest flagged byte is a match.
-    private func nextBracketOrQuote(from start: Int, before end: Int) -> Int {
+    @usableFromInline func nextBracketOrQuote(from start: Int, before end: Int) -> Int {
         var index = start
         if let base = bytes.baseAddress {
             let ones: UInt64 = 0x0101_0101_0101_0101

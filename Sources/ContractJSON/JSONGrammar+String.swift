@@ -1,10 +1,11 @@
 /// A string the grammar has read: its bytes in the document (most strings) or, when it held an
 /// escape, decoded into the grammar's scratch buffer.
+@usableFromInline
 enum ScannedString {
     case inPlace(Range<Int>)
     case decoded
 
-    var isInPlace: Bool {
+    @inlinable var isInPlace: Bool {
         if case .inPlace = self { return true }
         return false
     }
@@ -12,7 +13,7 @@ enum ScannedString {
 
 extension JSONGrammar {
     /// The bytes of a string just read, for the length of `body`.
-    func withBytes<Result>(of string: ScannedString, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable func withBytes<Result>(of string: ScannedString, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch string {
         case .inPlace(let range): body(UnsafeBufferPointer(rebasing: bytes[range]))
         case .decoded: scratch.withUnsafeBufferPointer(body)
@@ -21,7 +22,7 @@ extension JSONGrammar {
 
     /// Reads a string starting at its opening quote. A string without escapes is left where it
     /// is; one with escapes is decoded into `scratch`.
-    mutating func scanString() throws(PendingError) -> ScannedString {
+    @usableFromInline mutating func scanString() throws(PendingError) -> ScannedString {
         let start = position
         position += 1
         var runStart = position

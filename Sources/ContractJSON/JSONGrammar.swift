@@ -1,20 +1,21 @@
 /// The one JSON grammar (RFC 8259) and its messages, for every form a document is parsed into:
 /// recursive descent over one buffer, bounded by `maxDepth`, reporting what it reads to a
 /// ``JSONSink``. Generic over the sink, so each parser gets its own specialised copy.
+@usableFromInline
 struct JSONGrammar {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let maxDepth: Int
-    var position = 0
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let maxDepth: Int
+    @usableFromInline var position = 0
     /// The decoded bytes of the last string that held an escape (``scanString()``); kept across
     /// strings, so a document allocates it once.
-    var scratch: [UInt8] = []
+    @usableFromInline var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    @usableFromInline init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
-    mutating func parseDocument<Sink: JSONSink>(into sink: inout Sink) throws(PendingError) {
+    @inlinable mutating func parseDocument<Sink: JSONSink>(into sink: inout Sink) throws(PendingError) {
         // A UTF-8 byte order mark is tolerated: editors on some systems write one.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
@@ -28,7 +29,7 @@ struct JSONGrammar {
 
     // MARK: Values
 
-    mutating func parseValue<Sink: JSONSink>(depth: Int, into sink: inout Sink) throws(PendingError) {
+    @inlinable mutating func parseValue<Sink: JSONSink>(depth: Int, into sink: inout Sink) throws(PendingError) {
         skipWhitespace()
         guard position < bytes.count else {
             throw error("expected a value, found end of input")
@@ -60,7 +61,7 @@ struct JSONGrammar {
         }
     }
 
-    mutating func parseArray<Sink: JSONSink>(depth: Int, into sink: inout Sink) throws(PendingError) {
+    @inlinable mutating func parseArray<Sink: JSONSink>(depth: Int, into sink: inout Sink) throws(PendingError) {
         let start = position
         let mark = sink.beginArray(at: start)
         if try enter(depth: depth, closingWith: UInt8(ascii: "]")) {
@@ -82,7 +83,7 @@ struct JSONGrammar {
         }
     }
 
-    mutating func parseObject<Sink: JSONSink>(depth: Int, into sink: inout Sink) throws(PendingError) {
+    @inlinable mutating func parseObject<Sink: JSONSink>(depth: Int, into sink: inout Sink) throws(PendingError) {
         let start = position
         let mark = sink.beginObject(at: start)
         if try enter(depth: depth, closingWith: UInt8(ascii: "}")) {
@@ -117,15 +118,15 @@ struct JSONGrammar {
     }
 
     /// The document's bytes from `start` to the current position.
-    @inline(__always)
-    private func text(from start: Int) -> UnsafeBufferPointer<UInt8> {
+    @inlinable @inline(__always)
+    func text(from start: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[start..<position])
     }
 
     /// Steps into the array or object whose bracket is at `position`; true when it is empty (and
     /// then already closed).
-    @inline(__always)
-    private mutating func enter(depth: Int, closingWith close: UInt8) throws(PendingError) -> Bool {
+    @inlinable @inline(__always)
+    mutating func enter(depth: Int, closingWith close: UInt8) throws(PendingError) -> Bool {
         try checkDepth(depth)
         position += 1
         skipWhitespace()
@@ -135,8 +136,8 @@ struct JSONGrammar {
     }
 
     /// After an element or member: true at the closing bracket, false after a comma (both consumed).
-    @inline(__always)
-    private mutating func next(closingWith close: UInt8, after what: String) throws(PendingError) -> Bool {
+    @inlinable @inline(__always)
+    mutating func next(closingWith close: UInt8, after what: String) throws(PendingError) -> Bool {
         skipWhitespace()
         guard position < bytes.count else {
             throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' after \(what), found end of input")
@@ -153,7 +154,7 @@ struct JSONGrammar {
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(PendingError) {
+    @usableFromInline mutating func expectLiteral(_ literal: StaticString) throws(PendingError) {
         let start = position
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for byte in expected {
@@ -165,7 +166,7 @@ struct JSONGrammar {
         }
     }
 
-    func checkDepth(_ depth: Int) throws(PendingError) {
+    @inlinable func checkDepth(_ depth: Int) throws(PendingError) {
         if depth > maxDepth {
             throw error("nesting is deeper than \(maxDepth) levels")
         }
@@ -173,7 +174,7 @@ struct JSONGrammar {
 
     // MARK: Helpers
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func skipWhitespace() {
         while position < bytes.count {
             let byte = bytes[position]
@@ -183,12 +184,12 @@ struct JSONGrammar {
         }
     }
 
-    func error(_ message: String, at offset: Int? = nil) -> PendingError {
+    @usableFromInline func error(_ message: String, at offset: Int? = nil) -> PendingError {
         PendingError(message: message, offset: offset ?? position)
     }
 
     /// The current input for a message: `'x'`, `end of input`, `U+000B`, `'é' (U+00E9)` or `byte 0xFF`.
-    func describeCurrent() -> String {
+    @usableFromInline func describeCurrent() -> String {
         guard position < bytes.count else { return "end of input" }
         let byte = bytes[position]
         if byte < 0x20 || byte == 0x7F {
@@ -202,7 +203,7 @@ struct JSONGrammar {
     }
 
     /// The bare word at the current position (for `tru`, `NaN`, `Infinity`), quoted.
-    func describeWord() -> String {
+    @usableFromInline func describeWord() -> String {
         var end = position
         while end < bytes.count, end - position < 20, isWordByte(bytes[end]) {
             end += 1
@@ -218,9 +219,10 @@ struct JSONGrammar {
 }
 
 /// A syntax error before its offset is turned into a line and column.
+@usableFromInline
 struct PendingError: Error {
-    var message: String
-    var offset: Int
+    @usableFromInline var message: String
+    @usableFromInline var offset: Int
 }
 
 func hex(_ value: UInt32, width: Int) -> String {

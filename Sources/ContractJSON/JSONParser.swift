@@ -109,7 +109,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Runs the grammar over `bytes` into `sink`; the one place a syntax error gets its location.
-    func read<Sink: JSONSink>(_ bytes: [UInt8], into sink: inout Sink) throws(JSONSyntaxError) {
+    @inlinable package func read<Sink: JSONSink>(_ bytes: [UInt8], into sink: inout Sink) throws(JSONSyntaxError) {
         let failure: PendingError? = bytes.withUnsafeBufferPointer { buffer in grammarFailure(buffer, into: &sink) }
         if let failure {
             throw JSONSyntaxError(message: failure.message, location: SourceText(bytes, indexLines: false).location(ofOffset: failure.offset))
@@ -117,7 +117,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Runs the grammar over `buffer` into `sink`: the first problem, not yet placed.
-    private func grammarFailure<Sink: JSONSink>(_ buffer: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> PendingError? {
+    @inlinable func grammarFailure<Sink: JSONSink>(_ buffer: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> PendingError? {
         var grammar = JSONGrammar(bytes: buffer, maxDepth: maxDepth)
         do throws(PendingError) {
             try grammar.parseDocument(into: &sink)

@@ -6,7 +6,8 @@
 /// Events come in document order. A key comes right before its member's value; string and key
 /// bytes are decoded UTF-8, valid only during the call. `inPlace` says they are the document's
 /// own bytes, right after the opening quote at `offset` (the string holds no escape).
-protocol JSONSink {
+@usableFromInline
+package protocol JSONSink {
     /// Whether ``reuse(_:at:)`` may take the container about to be read: the grammar then finds
     /// its end first.
     mutating func mayReuse() -> Bool

@@ -82,6 +82,18 @@ public struct JSONSchema: Sendable {
         }
     }
 
+    /// The compiled root's identity: schemas with one identity are one compiled schema (a
+    /// catalog hands out one for every place that refers to it), so what is worked out from one
+    /// may be kept for the others.
+    public var identity: ObjectIdentifier { ObjectIdentifier(root) }
+
+    /// The verdict taken while a document's bytes are parsed (``StreamingValidator``), when every
+    /// schema this one reaches is made of keywords that allow it; nil otherwise. Worked out anew at
+    /// each call: keep the result for the documents to come.
+    public func streamingValidator() -> StreamingValidator? {
+        StreamingValidator(self, root: root)
+    }
+
     /// The verdict alone for an instance already laid out as a tape.
     public func isValid(_ instance: JSONTape) -> Bool {
         TapeView.with(instance) { doc in

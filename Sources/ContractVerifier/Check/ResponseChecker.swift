@@ -24,8 +24,11 @@ struct ResponseChecker: Sendable {
     /// - Parameter headerPatterns: the compiled pattern of each of `expected`'s header checks, by
     ///   index, where the plan has one (``PlannedCase/headerPatterns``); others are looked up by
     ///   their text, or made from their placeholders' values.
+    /// - Parameter streaming: `schema`'s verdict taken while the body is parsed, where it has one:
+    ///   a body it accepts is read once; any other is read as before, which says what is wrong.
     func check(
-        _ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, bindings: Bindings, headerPatterns: [HeaderPattern?] = []
+        _ response: HTTPResponse, against expected: ResponseExpectation, schema: JSONSchema?, streaming: StreamingValidator? = nil, bindings: Bindings,
+        headerPatterns: [HeaderPattern?] = []
     ) -> [Finding] {
         var findings: [Finding] = []
         // The body the case describes is that of a status it accepts. Another status's body
@@ -69,7 +72,7 @@ struct ResponseChecker: Sendable {
             findings += checkDeclared(response.body, declared)
             findings += checkBinary(response.body, expectation)
         case .json:
-            findings += checkJSON(response, declared, schema: schema)
+            findings += checkJSON(response, declared, schema: schema, streaming: streaming)
         }
         // Values are held to the flow where the body is the one the case describes; a body that is
         // not JSON was said above.
@@ -183,7 +186,7 @@ struct ResponseChecker: Sendable {
         return findings
     }
 
-    private func checkJSON(_ response: HTTPResponse, _ declared: BodyDeclaration, schema: JSONSchema?) -> [Finding] {
+    private func checkJSON(_ response: HTTPResponse, _ declared: BodyDeclaration, schema: JSONSchema?, streaming: StreamingValidator?) -> [Finding] {
         var findings: [Finding] = []
         if !declared.isJSON {
             findings.append(Finding(
@@ -191,8 +194,11 @@ struct ResponseChecker: Sendable {
                 message: "expected a JSON content type (application/json or */*+json), found \(declared.contentType.map { "'\(clip($0))'" } ?? "none")"))
         }
         if let finding = byteOrderMark(response.body) { findings.append(finding) }
-        // The common case, a valid body, needs neither source locations nor error paths: parse
-        // plainly and ask for the verdict; only a failing body is parsed again to locate its errors.
+        // The common case, a valid body with no repeated member name, read once.
+        if let streaming, streaming.accepts(response.body) { return findings }
+        // Else, and for schemas that do not stream: a body needs neither source locations nor
+        // error paths to be found valid: parse plainly and ask for the verdict; only a failing
+        // body is parsed again to locate its errors.
         let tape = try? JSONParser().parseTape(response.body)
         if let tape { findings += duplicateMembers(tape, response.body) }
         if let schema, let tape, schema.isValid(tape) {

@@ -143,7 +143,8 @@ final class CaseRunner: Sendable {
                     bindings = fresh
                 }
                 result.findings = checker.check(
-                    response, against: planned.testCase.response, schema: planned.responseSchema, bindings: bindings, headerPatterns: planned.headerPatterns)
+                    response, against: planned.testCase.response, schema: planned.responseSchema, streaming: planned.streaming, bindings: bindings,
+                    headerPatterns: planned.headerPatterns)
                 // A value the response is held to that could not be captured fails the case: else
                 // `differs` and a pattern would hold against the empty text it stands for.
                 if var finding = ownCapture, Self.variables(readBy: planned.testCase.response).contains(where: uncaptured.contains) {

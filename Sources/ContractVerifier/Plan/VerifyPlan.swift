@@ -15,6 +15,8 @@ final class PlannedCase: Sendable {
     /// (``PlannedContract``), so a planned case costs no more memory than before.
     let testCase: ContractCase
     let responseSchema: JSONSchema?
+    /// The response schema's verdict taken while the body is parsed, where its keywords allow.
+    let streaming: StreamingValidator?
     /// A POST, PUT, PATCH or DELETE among its requests (``ResourceAccess/changes``).
     let changesState: Bool
     /// Its place in the whole run's plan (every shard together), from 0.
@@ -24,10 +26,14 @@ final class PlannedCase: Sendable {
     /// here, so that the check of each response looks up no pattern by its text.
     let headerPatterns: [HeaderPattern?]
 
-    init(contract: PlannedContract, testCase: ContractCase, responseSchema: JSONSchema?, position: Int, headerPatterns: [HeaderPattern?] = []) {
+    init(
+        contract: PlannedContract, testCase: ContractCase, responseSchema: JSONSchema?, streaming: StreamingValidator? = nil, position: Int,
+        headerPatterns: [HeaderPattern?] = []
+    ) {
         owner = contract
         self.testCase = testCase
         self.responseSchema = responseSchema
+        self.streaming = streaming
         self.position = position
         self.headerPatterns = headerPatterns
         changesState = ResourceAccess.changesState(contract.contract, testCase)
@@ -91,6 +97,7 @@ public struct VerifyPlan: Sendable {
         var patterns: [String: ECMARegex] = [:]
         // Each distinct header pattern once, its literal form with it, shared by every case that has it.
         var headerPatternsByText: [String: HeaderPattern] = [:]
+        var streamingBySchema: [ObjectIdentifier: StreamingValidator?] = [:]
         let selection = options.selection
         // Every shard knows the whole run's order, so that reports of the shards merge into the
         // report of one run (``RunIdentity``). An empty shard is no error (a small tree in a wide
@@ -131,7 +138,18 @@ public struct VerifyPlan: Sendable {
                 }
                 // Every pattern the body's conditions hold (one, or one among `contains` and lengths).
                 for pattern in testCase.response.body.patterns { _ = Self.compiled(pattern, in: &patterns) }
-                cases.append(PlannedCase(contract: shared, testCase: testCase, responseSchema: schema, position: position, headerPatterns: headerPatterns))
+                // Worked out once per compiled schema: every case that refers to one shares it.
+                var streaming: StreamingValidator?
+                if let schema {
+                    if let known = streamingBySchema[schema.identity] {
+                        streaming = known
+                    } else {
+                        streaming = schema.streamingValidator()
+                        streamingBySchema[schema.identity] = .some(streaming)
+                    }
+                }
+                cases.append(PlannedCase(
+                    contract: shared, testCase: testCase, responseSchema: schema, streaming: streaming, position: position, headerPatterns: headerPatterns))
             }
         }
         for header in options.extraHeaders {

@@ -23,6 +23,10 @@ public final class ConsoleReporter: VerifyReporter {
         /// Each case's text as UTF-8, made when its result arrives: a case that came ahead of an
         /// earlier one waits as its text, not as its whole result.
         var order = PlanOrder<[UInt8]>()
+        /// The buffer each case's text is built in. A case next in plan order is written from it
+        /// and leaves it to the next case, so most cases allocate nothing; one that waits keeps
+        /// it, and the next case makes another.
+        var text: [UInt8] = []
     }
 
     /// The caller's `write`, which need not be `@Sendable` (the command's console and tests
@@ -65,7 +69,9 @@ public final class ConsoleReporter: VerifyReporter {
             state.done += 1
             if result.outcome != .passed { state.failedCount += 1 }
             clearProgress(write)
-            state.order.add(text(of: result), at: position) { if !$0.isEmpty { write.bytes($0) } }
+            state.text.removeAll(keepingCapacity: true)
+            appendText(of: result, to: &state.text)
+            state.order.add(state.text, at: position) { if !$0.isEmpty { write.bytes($0) } }
             if style == .terminal && state.done < state.total {
                 write("\r" + paint("[\(state.done)/\(state.total)] \(state.failedCount) failing", .dim))
             }
@@ -82,13 +88,12 @@ public final class ConsoleReporter: VerifyReporter {
     /// `--quiet`), the details of a case that did not pass, and its teardown warnings. Bytes
     /// appended in place: a run of 50,000 passing cases prints 50,000 of these lines, and pieces
     /// made and joined as strings cost more than the rest of the reporter.
-    private func text(of result: CaseResult) -> [UInt8] {
-        var text: [UInt8] = []
+    private func appendText(of result: CaseResult, to text: inout [UInt8]) {
         if quiet && result.outcome == .passed {
             // Said even under --quiet: what a failed cleanup left on the server is the user's to remove.
             if !result.teardown.isEmpty { text += "\(paint("WARN ", .dim)) \(result.name)  teardown\n".utf8 }
             appendTeardown(result, to: &text)
-            return text
+            return
         }
         let label: String
         switch result.outcome.base {
@@ -98,7 +103,6 @@ public final class ConsoleReporter: VerifyReporter {
         }
         // `LABEL id/case  METHOD url -> 200 HTTP/1.1`, as ReportFormatting's requestLine and
         // outcomeLine write it.
-        text.reserveCapacity(label.utf8.count + result.contractID.utf8.count + result.caseName.utf8.count + result.request.url.utf8.count + 40)
         text.appendUTF8(label)
         text.append(UInt8(ascii: " "))
         text.appendUTF8(result.contractID)
@@ -123,7 +127,6 @@ public final class ConsoleReporter: VerifyReporter {
             for line in ReportFormatting.details(result, includingExchange: false) { text += "      \(line)\n".utf8 }
         }
         appendTeardown(result, to: &text)
-        return text
     }
 
     private func appendTeardown(_ result: CaseResult, to text: inout [UInt8]) {

@@ -1,0 +1,455 @@
+import ContractJSON
+
+/// A schema's verdict taken while a document is parsed, for schemas made only of the keywords that
+/// need nothing but the value at hand: `type`, `properties` with `required` and
+/// `additionalProperties`, `items`, `$ref`, string `enum` and `const`, and the bounds of numbers,
+/// strings, arrays and objects, `pattern` and `format`. It builds no tape, so a body is read once
+/// where parsing and then validating read it twice.
+///
+/// It answers only "valid, and no object repeats a member name". Whenever it cannot say so (a
+/// failing value, a repeated name, a document too deep, bytes that are not JSON) it answers false,
+/// and the caller takes the usual way (``JSONParser/parseTape(_:)`` and ``JSONSchema/isValid(_:)-(JSONTape)``),
+/// which also says what is wrong. So the two may differ only where the usual way says "valid" and
+/// this says false: never the other way, which the tests check against the JSON Schema test suite.
+///
+/// Made by ``JSONSchema/streamingValidator()``, which returns nil for a schema that reaches any
+/// other keyword (`anyOf`, `if`, `uniqueItems`, `patternProperties`…).
+public struct StreamingValidator: Sendable {
+    /// Keeps the compiled graph (and the keyword objects the nodes borrow) alive.
+    private let schema: JSONSchema
+    private let plan: StreamPlan
+    private let assertsFormats: Bool
+
+    /// Containers open at once, past which the usual way decides: the evaluator's own depth limit
+    /// counts schemas applied, which can be more than one a level.
+    static let maxDepth = 256
+    /// Schemas reached from the root, past which a schema is not streamed (its compile already
+    /// took what such a graph costs; walking it for each schema planned would add up).
+    static let maxNodes = 4_096
+
+    init?(_ schema: JSONSchema, root: SchemaNode) {
+        var builder = StreamPlanBuilder()
+        guard let rootIndex = builder.index(of: root), rootIndex == 0, builder.plan.nodes.count <= Self.maxNodes else { return nil }
+        self.schema = schema
+        plan = builder.plan
+        assertsFormats = schema.assertsFormats
+    }
+
+    /// Whether `bytes` is JSON that the schema accepts, with no member name twice in one object.
+    /// False also means "not known": ask the tape.
+    public func accepts(_ bytes: [UInt8]) -> Bool {
+        plan.nodes.withUnsafeBufferPointer { nodes in
+            plan.scalars.withUnsafeBufferPointer { scalars in
+                plan.children.withUnsafeBufferPointer { children in
+                    var sink = StreamingSink(nodes: nodes, scalars: scalars, children: children, assertsFormats: assertsFormats)
+                    do {
+                        try JSONParser(tracksLocations: false).read(bytes, into: &sink)
+                    } catch {
+                        return false
+                    }
+                    return !sink.failed
+                }
+            }
+        }
+    }
+}
+
+/// The schemas reachable from a root, laid out flat: the nodes, and the keywords and property
+/// schemas they point into by range, so a node is plain data and reading one costs no retain.
+struct StreamPlan {
+    var nodes: [StreamNode] = []
+    /// The keywords a string or number is held to (`enum`, `const`, bounds, `pattern`, `format`), node after node.
+    var scalars: [Keyword] = []
+    /// The plan index of each property's schema, node after node, by position in its `properties`.
+    var children: [Int32] = []
+}
+
+/// One schema of the plan: its keywords and those of the schemas its `$ref`s reach, which apply
+/// to the same value, laid out for the parse's events.
+struct StreamNode {
+    var alwaysInvalid = false
+    /// The `type` keywords met (both must hold); a third makes the schema not stream.
+    var type: JSONTypeSet?
+    var otherType: JSONTypeSet?
+    /// Where its keywords are in ``StreamPlan/scalars``.
+    var scalarStart: Int32 = 0
+    var scalarCount: Int32 = 0
+    var hasValueList = false
+    var properties: Borrowed<PropertiesKeyword>?
+    /// Where its property schemas are in ``StreamPlan/children``.
+    var childStart: Int32 = 0
+    /// The plan index of `additionalProperties`' schema; `unconstrained` without one.
+    var additional: Int32 = StreamNode.unconstrained
+    /// The plan index of `items`' schema; `unconstrained` without one.
+    var items: Int32 = StreamNode.unconstrained
+    var minItems = 0
+    var maxItems = Int.max
+    var minProperties = 0
+    var maxProperties = Int.max
+
+    /// No schema: any value, though its objects are still read for repeated names.
+    static let unconstrained: Int32 = -1
+}
+
+/// Lays out the schemas reachable from a root as ``StreamNode``s, or fails on the first keyword
+/// a parse cannot check as it goes.
+private struct StreamPlanBuilder {
+    var plan = StreamPlan()
+    private var indices: [ObjectIdentifier: Int32] = [:]
+
+    /// What one node gathers before it is laid out: its keywords and property schemas go into
+    /// the plan's arrays in one piece once the schemas they reach have their own indices.
+    private struct Gathered {
+        var node = StreamNode()
+        var types: [JSONTypeSet] = []
+        var scalars: [Keyword] = []
+        var children: [Int32] = []
+    }
+
+    /// The plan index of `node` (made on first use); nil when it, or a schema it reaches, cannot stream.
+    mutating func index(of node: SchemaNode) -> Int32? {
+        let node = node.referenceTarget?.object ?? node
+        if let known = indices[ObjectIdentifier(node)] { return known }
+        guard plan.nodes.count < StreamingValidator.maxNodes else { return nil }
+        let index = Int32(plan.nodes.count)
+        indices[ObjectIdentifier(node)] = index
+        plan.nodes.append(StreamNode())
+        var gathered = Gathered()
+        var visited: Set<ObjectIdentifier> = []
+        guard add(node, to: &gathered, visited: &visited), gathered.types.count <= 2 else { return nil }
+        var laidOut = gathered.node
+        laidOut.type = gathered.types.first
+        laidOut.otherType = gathered.types.count > 1 ? gathered.types[1] : nil
+        laidOut.scalarStart = Int32(plan.scalars.count)
+        laidOut.scalarCount = Int32(gathered.scalars.count)
+        laidOut.hasValueList = gathered.scalars.contains { keyword in
+            switch keyword {
+            case .enumeration, .constant: true
+            default: false
+            }
+        }
+        laidOut.childStart = Int32(plan.children.count)
+        plan.scalars += gathered.scalars
+        plan.children += gathered.children
+        plan.nodes[Int(index)] = laidOut
+        return index
+    }
+
+    /// Adds the keywords of `node` (and of the schemas its `$ref`s name) to `gathered`.
+    private mutating func add(_ node: SchemaNode, to gathered: inout Gathered, visited: inout Set<ObjectIdentifier>) -> Bool {
+        guard visited.insert(ObjectIdentifier(node)).inserted else { return true }
+        switch node.body {
+        case .alwaysValid:
+            return true
+        case .alwaysInvalid:
+            gathered.node.alwaysInvalid = true
+            return true
+        case .keywords(let keywords):
+            for keyword in keywords {
+                guard add(keyword, to: &gathered, visited: &visited) else { return false }
+            }
+            return true
+        }
+    }
+
+    private mutating func add(_ keyword: Keyword, to gathered: inout Gathered, visited: inout Set<ObjectIdentifier>) -> Bool {
+        switch keyword {
+        case .type(let types):
+            gathered.types.append(types)
+        case .enumeration(let values):
+            // Strings are compared by their bytes; other values need JSON equality of numbers.
+            guard values.object.others.isEmpty else { return false }
+            gathered.scalars.append(keyword)
+        case .constant(let value):
+            guard value.object.value.stringValue != nil else { return false }
+            gathered.scalars.append(keyword)
+        case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum, .maxLength, .minLength, .pattern, .format:
+            gathered.scalars.append(keyword)
+        case .maxItems(let limit):
+            gathered.node.maxItems = min(gathered.node.maxItems, limit)
+        case .minItems(let limit):
+            gathered.node.minItems = max(gathered.node.minItems, limit)
+        case .maxProperties(let limit):
+            gathered.node.maxProperties = min(gathered.node.maxProperties, limit)
+        case .minProperties(let limit):
+            gathered.node.minProperties = max(gathered.node.minProperties, limit)
+        case .items(let items):
+            let items = items.object
+            guard items.prefix.isEmpty, gathered.node.items == StreamNode.unconstrained else { return false }
+            if let rest = items.rest {
+                guard let index = index(of: rest.object) else { return false }
+                gathered.node.items = index
+            }
+        case .properties(let borrowed):
+            let properties = borrowed.object
+            // One object keyword per value; names seen are one word's bits.
+            guard gathered.node.properties == nil, properties.patterns.isEmpty, properties.names.count <= 64 else { return false }
+            var children: [Int32] = []
+            for schema in properties.schemas {
+                guard let index = index(of: schema.object) else { return false }
+                children.append(index)
+            }
+            if let additional = properties.additional {
+                guard let index = index(of: additional.object) else { return false }
+                gathered.node.additional = index
+            }
+            gathered.node.properties = borrowed
+            gathered.children = children
+        case .ref(let target):
+            return add(target.object, to: &gathered, visited: &visited)
+        default:
+            return false
+        }
+        return true
+    }
+}
+
+/// The parse's events checked against the plan, one container frame per open array or object.
+/// The plan is read through buffers of plain data: a node read costs no retain.
+private struct StreamingSink: JSONSink {
+    let nodes: UnsafeBufferPointer<StreamNode>
+    let scalars: UnsafeBufferPointer<Keyword>
+    let children: UnsafeBufferPointer<Int32>
+    let assertsFormats: Bool
+    /// Set at the first value that fails, or anything the tape must decide.
+    var failed = false
+    /// The plan index for the value about to come in the innermost object (set by its key).
+    private var nextInObject = StreamNode.unconstrained
+    private var frames: [Frame] = []
+    /// Prints of the member names no `properties` declares, for the objects still open.
+    private var prints: [UInt64] = []
+
+    private struct Frame {
+        var isObject: Bool
+        var node: Int32
+        /// Declared properties met, by position.
+        var seen: UInt64 = 0
+        var requiredSeen = 0
+        /// The next property position to try first (members usually come in the schema's order).
+        var guess = 0
+        var printsStart: Int
+    }
+
+    init(nodes: UnsafeBufferPointer<StreamNode>, scalars: UnsafeBufferPointer<Keyword>, children: UnsafeBufferPointer<Int32>, assertsFormats: Bool) {
+        self.nodes = nodes
+        self.scalars = scalars
+        self.children = children
+        self.assertsFormats = assertsFormats
+        frames.reserveCapacity(16)
+    }
+
+    func mayReuse() -> Bool { false }
+
+    mutating func reuse(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool { false }
+
+    /// The plan index of the value starting now.
+    @inline(__always) private func valueNode() -> Int32 {
+        // The document's root value: the plan's first node.
+        guard let top = frames.last else { return 0 }
+        if top.isObject { return nextInObject }
+        return top.node >= 0 ? nodes[Int(top.node)].items : StreamNode.unconstrained
+    }
+
+    /// Whether a value of `type` passes the node's `type` keywords, `false` schema, `enum` and `const`.
+    @inline(__always) private static func admits(_ type: JSONTypeSet, _ plan: StreamNode) -> Bool {
+        !plan.alwaysInvalid && (plan.type?.contains(type) ?? true) && (plan.otherType?.contains(type) ?? true)
+    }
+
+    mutating func beginArray(at offset: Int) -> Int {
+        let node = valueNode()
+        if !failed, node >= 0 {
+            let plan = nodes[Int(node)]
+            if !Self.admits(.array, plan) || plan.hasValueList { failed = true }
+        }
+        push(Frame(isObject: false, node: node, printsStart: prints.count))
+        return 0
+    }
+
+    mutating func endArray(_ mark: Int, count: Int, text: UnsafeBufferPointer<UInt8>) {
+        guard let frame = frames.popLast() else { return }
+        guard !failed, frame.node >= 0 else { return }
+        let plan = nodes[Int(frame.node)]
+        if count < plan.minItems || count > plan.maxItems { failed = true }
+    }
+
+    mutating func beginObject(at offset: Int) -> Int {
+        let node = valueNode()
+        if !failed, node >= 0 {
+            let plan = nodes[Int(node)]
+            if !Self.admits(.object, plan) || plan.hasValueList { failed = true }
+        }
+        push(Frame(isObject: true, node: node, printsStart: prints.count))
+        return 0
+    }
+
+    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inPlace: Bool) {
+        guard !failed, let top = frames.indices.last else { return }
+        let node = frames[top].node
+        if node >= 0 {
+            let plan = nodes[Int(node)]
+            if let properties = plan.properties {
+                let guess = frames[top].guess
+                let found = properties.with { $0.position(utf8: bytes, guess: guess) }
+                if let position = found {
+                    let bit = UInt64(1) << UInt64(position)
+                    // A declared name twice: the tape's check says where.
+                    guard frames[top].seen & bit == 0 else {
+                        failed = true
+                        return
+                    }
+                    frames[top].seen |= bit
+                    frames[top].guess = position + 1
+                    if properties.with({ $0.isRequired[position] }) { frames[top].requiredSeen += 1 }
+                    nextInObject = children[Int(plan.childStart) + position]
+                    return
+                }
+            }
+            nextInObject = plan.additional
+        } else {
+            nextInObject = StreamNode.unconstrained
+        }
+        prints.append(Self.print(bytes))
+    }
+
+    mutating func endObject(_ mark: Int, count: Int, text: UnsafeBufferPointer<UInt8>) {
+        guard let frame = frames.popLast() else { return }
+        defer { if prints.count > frame.printsStart { prints.removeSubrange(frame.printsStart...) } }
+        guard !failed else { return }
+        if prints.count - frame.printsStart > 1, Self.repeats(prints[frame.printsStart...]) {
+            failed = true
+            return
+        }
+        guard frame.node >= 0 else { return }
+        let plan = nodes[Int(frame.node)]
+        let required = plan.properties?.with { $0.required.count } ?? 0
+        if count < plan.minProperties || count > plan.maxProperties || frame.requiredSeen != required {
+            failed = true
+        }
+    }
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inPlace: Bool) {
+        let node = valueNode()
+        guard !failed, node >= 0 else { return }
+        let plan = nodes[Int(node)]
+        guard Self.admits(.string, plan) else {
+            failed = true
+            return
+        }
+        let start = Int(plan.scalarStart)
+        for index in start..<(start + Int(plan.scalarCount)) where !holds(scalars[index], string: bytes) {
+            failed = true
+            return
+        }
+    }
+
+    mutating func number(_ number: JSONNumber, at offset: Int) {
+        let node = valueNode()
+        guard !failed, node >= 0 else { return }
+        let plan = nodes[Int(node)]
+        let scaled = number.scaled
+        guard !plan.alwaysInvalid, !plan.hasValueList else {
+            failed = true
+            return
+        }
+        if plan.type != nil || plan.otherType != nil {
+            let isInteger = scaled.map { $0.exponent >= 0 } ?? number.isInteger
+            func admits(_ types: JSONTypeSet?) -> Bool {
+                guard let types else { return true }
+                return types.contains(.number) || (types.contains(.integer) && isInteger)
+            }
+            guard admits(plan.type), admits(plan.otherType) else {
+                failed = true
+                return
+            }
+        }
+        let start = Int(plan.scalarStart)
+        for index in start..<(start + Int(plan.scalarCount)) where !holds(scalars[index], number: number, scaled: scaled) {
+            failed = true
+            return
+        }
+    }
+
+    mutating func bool(_ value: Bool, at offset: Int) {
+        scalar(.boolean)
+    }
+
+    mutating func null(at offset: Int) {
+        scalar(.null)
+    }
+
+    /// A `true`, `false` or `null`: its type, and no `enum` or `const` of strings can hold it.
+    private mutating func scalar(_ type: JSONTypeSet) {
+        let node = valueNode()
+        guard !failed, node >= 0 else { return }
+        let plan = nodes[Int(node)]
+        if !Self.admits(type, plan) || plan.hasValueList { failed = true }
+    }
+
+    private mutating func push(_ frame: Frame) {
+        frames.append(frame)
+        if frames.count > StreamingValidator.maxDepth { failed = true }
+    }
+
+    /// A string's keywords, as ``Evaluator/checkKeyword(_:_:_:)`` applies them.
+    private func holds(_ keyword: Keyword, string bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch keyword {
+        case .enumeration(let values):
+            return values.with { values in values.strings.contains { ByteNameTable.same($0, bytes) } }
+        case .constant(let value):
+            return value.with { value in value.value.stringValue.map { $0.utf8.elementsEqual(bytes) } ?? false }
+        case .maxLength(let limit):
+            return bytes.count <= limit || Evaluator.codePoints(bytes) <= limit
+        case .minLength(let limit):
+            return bytes.count / 4 >= limit || Evaluator.codePoints(bytes) >= limit
+        case .pattern(let pattern):
+            return pattern.with { $0.matches(utf8: bytes) }
+        case .format(let format, let asserted):
+            return !(asserted || assertsFormats) || FormatChecker.isValid(utf8: bytes, format: format)
+        default:
+            // Number bounds do not apply to a string.
+            return true
+        }
+    }
+
+    /// A number's keywords, as ``Evaluator/compare(_:_:)`` and ``Evaluator/isMultiple(_:of:)`` apply them.
+    private func holds(_ keyword: Keyword, number: JSONNumber, scaled: (significand: Int64, exponent: Int)?) -> Bool {
+        func order(_ bound: NumberBound) -> Int {
+            if let scaled, let limit = bound.scaled, let order = JSONNumber.compareScaled(scaled, limit) { return order }
+            return bound.exact.with { number < $0.value ? -1 : (number == $0.value ? 0 : 1) }
+        }
+        switch keyword {
+        case .enumeration, .constant:
+            // Only strings are planned.
+            return false
+        case .minimum(let bound): return order(bound) >= 0
+        case .maximum(let bound): return order(bound) <= 0
+        case .exclusiveMinimum(let bound): return order(bound) > 0
+        case .exclusiveMaximum(let bound): return order(bound) < 0
+        case .multipleOf(let divisor):
+            return divisor.exact.with { NumberArithmetic.isMultiple(number, of: $0.value) }
+        default:
+            return true
+        }
+    }
+
+    /// A name's 64-bit print: two names with one print are taken for a repeat, and the tape's
+    /// check decides (two different names share one about once in 2^64).
+    private static func print(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// Whether two prints are equal: pairwise for the few names most objects leave undeclared, sorted for more.
+    private static func repeats(_ prints: ArraySlice<UInt64>) -> Bool {
+        guard prints.count > 1 else { return false }
+        if prints.count <= 16 {
+            for later in prints.indices.dropFirst() {
+                for earlier in prints.startIndex..<later where prints[earlier] == prints[later] { return true }
+            }
+            return false
+        }
+        let sorted = prints.sorted()
+        return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+    }
+}

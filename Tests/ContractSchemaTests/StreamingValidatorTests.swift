@@ -1,0 +1,157 @@
+import ContractJSON
+import ContractSchema
+import Testing
+import TestSupport
+
+/// The verdict taken while parsing (``StreamingValidator``) against the usual one (a tape, then
+/// `isValid`): it may say false where the usual way says valid, never true where it does not.
+struct StreamingValidatorTests {
+    private static func schema(_ text: String, formats: Bool = true) throws -> JSONSchema {
+        try JSONSchema(JSONParser().parse(text).value, assertsFormats: formats)
+    }
+
+    /// The usual way's answer to what the streaming one answers: valid, with no name twice in an object.
+    private static func usual(_ schema: JSONSchema, _ bytes: [UInt8]) -> Bool {
+        guard let tape = try? JSONParser().parseTape(bytes), let document = try? JSONParser().parse(bytes) else { return false }
+        return schema.isValid(tape) && document.duplicateKeys.isEmpty
+    }
+
+    @Test func everySuiteCaseWhoseSchemaStreamsGetsTheUsualVerdict() throws {
+        var streamed = 0
+        var disagreements: [String] = []
+        for testCase in SchemaTestSuiteTests.requiredDraft202012 + SchemaTestSuiteTests.requiredDraft7 + SchemaTestSuiteTests.optionalCases {
+            guard
+                let schema = try? JSONSchema(
+                    testCase.schema, uri: "http://localhost:1234/suite-root.json", registry: SchemaTestSuite.registry, defaultDialect: testCase.dialect,
+                    assertsFormats: testCase.assertsFormats),
+                let streaming = schema.streamingValidator()
+            else { continue }
+            streamed += 1
+            let bytes = CanonicalJSONWriter(style: .compact).bytes(testCase.data)
+            let verdict = streaming.accepts(bytes)
+            if verdict != schema.isValid(testCase.data) { disagreements.append("\(testCase.id): streamed \(verdict)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.prefix(20).joined(separator: "\n"))")
+        // The suite's cases of type, properties, items, $ref, bounds, pattern, format… stream (2,598 of them).
+        #expect(streamed > 2_000, "only \(streamed) cases streamed")
+    }
+
+    @Test func schemasWithKeywordsThatNeedTheWholeValueDoNotStream() throws {
+        for text in [
+            #"{"anyOf": [{"type": "string"}, {"type": "integer"}]}"#,
+            #"{"type": "array", "uniqueItems": true}"#,
+            #"{"patternProperties": {"^x-": {"type": "string"}}}"#,
+            #"{"enum": [1, 2, 3]}"#,
+            #"{"properties": {"a": {"if": {"type": "string"}, "then": {"minLength": 2}}}}"#,
+            #"{"type": "object", "required": ["a"]}"#,
+            #"{"prefixItems": [{"type": "string"}]}"#,
+            ##"{"$defs": {"a": {"not": {}}}, "properties": {"x": {"$ref": "#/$defs/a"}}}"##,
+        ] {
+            #expect(try Self.schema(text).streamingValidator() == nil, "\(text) streams")
+        }
+    }
+
+    @Test func aRepeatedMemberNameIsLeftToTheTapeWhereverItIs() throws {
+        let schema = try Self.schema(#"{"type": "object", "properties": {"a": {"type": "integer"}, "any": {}}}"#)
+        let streaming = try #require(schema.streamingValidator())
+        #expect(streaming.accepts(Array(#"{"a": 1, "any": {"k": [1, {"m": 1}]}, "x": 2}"#.utf8)))
+        for text in [
+            #"{"a": 1, "a": 1}"#,  // declared
+            #"{"x": 1, "x": 1}"#,  // undeclared
+            #"{"a": 1, "\u0061": 1}"#,  // one name, one escaped
+            #"{"any": {"k": 1, "k": 2}}"#,  // inside a value no schema constrains
+            #"{"any": [{"m": 1, "n": 2, "m": 3}]}"#,
+        ] {
+            #expect(!streaming.accepts(Array(text.utf8)), "\(text) accepted")
+        }
+        // Names that differ in their code units are two names, as RFC 8259 §8.3 compares them.
+        #expect(streaming.accepts(Array(#"{"any": {"é": 1, "e\u0301": 2}}"#.utf8)))
+    }
+
+    @Test func whatIsNotJSONOrTooDeepIsLeftToTheTape() throws {
+        let streaming = try #require(Self.schema("{}").streamingValidator())
+        #expect(!streaming.accepts(Array(#"{"a": 1"#.utf8)))
+        #expect(!streaming.accepts(Array("[1, 2,]".utf8)))
+        #expect(!streaming.accepts([]))
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        #expect(!streaming.accepts(Array(deep.utf8)))
+        #expect(streaming.accepts(Array((String(repeating: "[", count: 100) + String(repeating: "]", count: 100)).utf8)))
+    }
+
+    /// A product page and a thousand documents made from it by one change each (a type, a bound,
+    /// a pattern, a format, a missing or extra or repeated member): each gets the usual verdict,
+    /// or a false where the usual way says valid, never the reverse.
+    @Test func neverAcceptsWhatTheUsualWayRejectsOnChangedDocuments() throws {
+        let schema = try Self.schema(Self.pageSchema)
+        let streaming = try #require(schema.streamingValidator())
+        var generator = SplitMix(seed: 42)
+        var accepted = 0
+        var rejected = 0
+        for round in 0..<1_000 {
+            let text = Self.changedPage(round, &generator)
+            let bytes = Array(text.utf8)
+            let verdict = streaming.accepts(bytes)
+            let expected = Self.usual(schema, bytes)
+            #expect(verdict == expected, "round \(round): streamed \(verdict), the tape \(expected): \(text)")
+            if verdict { accepted += 1 } else { rejected += 1 }
+        }
+        // Both kinds of document are met.
+        #expect(accepted > 100 && rejected > 100, "accepted \(accepted), rejected \(rejected)")
+    }
+
+    static let pageSchema = #"""
+        {"type": "object", "required": ["data", "page"], "additionalProperties": false,
+         "properties": {
+          "data": {"type": "array", "maxItems": 4, "items": {"$ref": "#/$defs/Product"}},
+          "page": {"type": "integer", "minimum": 1},
+          "note": {"type": ["string", "null"], "maxLength": 5}},
+         "$defs": {"Product": {"type": "object", "required": ["id", "sku"], "additionalProperties": false,
+          "properties": {
+           "id": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 1},
+           "sku": {"type": "string", "pattern": "^SKU-[0-9]+$"},
+           "price": {"type": "number", "maximum": 100},
+           "currency": {"enum": ["KRW", "USD"]},
+           "at": {"type": "string", "format": "date-time"},
+           "tags": {"type": "array", "items": {"type": "string", "minLength": 2}},
+           "vendor": {"type": "object", "minProperties": 1, "properties": {"name": {"const": "Acme"}}}}}}}
+        """#
+
+    /// The page with one change picked by `generator` (some rounds none).
+    static func changedPage(_ round: Int, _ generator: inout SplitMix) -> String {
+        var product: [(String, String)] = [
+            ("id", "7"), ("sku", #""SKU-1""#), ("price", "9.5"), ("currency", #""USD""#), ("at", #""2026-01-05T09:30:00Z""#),
+            ("tags", #"["ab", "cd"]"#), ("vendor", #"{"name": "Acme", "site": 1}"#),
+        ]
+        var page: [(String, String)] = [("page", "1"), ("note", "null")]
+        let changes: [(inout [(String, String)], inout [(String, String)]) -> Void] = [
+            { _, _ in },
+            { product, _ in product[0].1 = "0" },
+            { product, _ in product[0].1 = "7.5" },
+            { product, _ in product[0].1 = "7.0" },
+            { product, _ in product[1].1 = #""SKU-x""# },
+            { product, _ in product[2].1 = "100.01" },
+            { product, _ in product[2].1 = "1e2" },
+            { product, _ in product[3].1 = #""EUR""# },
+            { product, _ in product[3].1 = "1" },
+            { product, _ in product[4].1 = #""2026-13-05T09:30:00Z""# },
+            { product, _ in product[5].1 = #"["ab", "c"]"# },
+            { product, _ in product[5].1 = #"["ab", null]"# },
+            { product, _ in product[6].1 = "{}" },
+            { product, _ in product[6].1 = #"{"name": "Acm"}"# },
+            { product, _ in product.remove(at: 1) },
+            { product, _ in product.append(("extra", "1")) },
+            { product, _ in product.append(("id", "8")) },
+            { product, _ in product[6].1 = #"{"name": "Acme", "site": 1, "site": 2}"# },
+            { _, page in page[0].1 = "0" },
+            { _, page in page[1].1 = #""abcdef""# },
+            { _, page in page[1].1 = #""abcde""# },
+            { _, page in page.append(("more", "true")) },
+            { _, page in page.remove(at: 0) },
+        ]
+        changes[Int(generator.next() % UInt64(changes.count))](&product, &page)
+        let count = Int(generator.next() % 6)
+        let item = "{" + product.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        let members = [("data", "[" + Array(repeating: item, count: count).joined(separator: ", ") + "]")] + page
+        return "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+}
