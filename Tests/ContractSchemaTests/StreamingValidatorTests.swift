@@ -78,6 +78,22 @@ struct StreamingValidatorTests {
         #expect(streaming.accepts(Array((String(repeating: "[", count: 100) + String(repeating: "]", count: 100)).utf8)))
     }
 
+    /// Each `$ref` beside other keywords is one more schema the evaluator applies at a level, within
+    /// its limit of a thousand: the streamed verdict stops short of that, never says valid past it.
+    @Test func nestingIsLeftToTheTapeBeforeTheEvaluatorsLimit() throws {
+        let defs = ##""a": {"$ref": "#/$defs/b", "minItems": 0}, "b": {"$ref": "#/$defs/c", "maxItems": 5}, "c": {"type": "array", "items": {"$ref": "#/$defs/a", "type": "array"}}"##
+        let schema = try Self.schema(##"{"$ref": "#/$defs/a", "type": "array", "$defs": {"## + defs + "}}")
+        let streaming = try #require(schema.streamingValidator())
+        var streamed = 0
+        for depth in stride(from: 1, through: 500, by: 11) {
+            let bytes = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+            let verdict = streaming.accepts(bytes)
+            #expect(!verdict || Self.usual(schema, bytes), "depth \(depth): streamed true, the tape false")
+            if verdict { streamed += 1 }
+        }
+        #expect(streamed > 5)
+    }
+
     /// A product page and a thousand documents made from it by one change each (a type, a bound,
     /// a pattern, a format, a missing or extra or repeated member): each gets the usual verdict,
     /// or a false where the usual way says valid, never the reverse.

@@ -20,9 +20,11 @@ public struct StreamingValidator: Sendable {
     private let plan: StreamPlan
     private let assertsFormats: Bool
 
-    /// Containers open at once, past which the usual way decides: the evaluator's own depth limit
-    /// counts schemas applied, which can be more than one a level.
+    /// Containers open at once, past which the usual way decides. The evaluator's own limit counts
+    /// schemas applied (a thousand; a `$ref` beside other keywords is one more a level), so a
+    /// plan whose values each apply `n` schemas streams at most 900 / `n` levels.
     static let maxDepth = 256
+    private let maxFrames: Int
     /// Schemas reached from the root, past which a schema is not streamed (its compile already
     /// took what such a graph costs; walking it for each schema planned would add up).
     static let maxNodes = 4_096
@@ -33,6 +35,7 @@ public struct StreamingValidator: Sendable {
         self.schema = schema
         plan = builder.plan
         assertsFormats = schema.assertsFormats
+        maxFrames = min(Self.maxDepth, 900 / builder.applications - 1)
     }
 
     /// Whether `bytes` is JSON that the schema accepts, with no member name twice in one object.
@@ -41,7 +44,7 @@ public struct StreamingValidator: Sendable {
         plan.nodes.withUnsafeBufferPointer { nodes in
             plan.scalars.withUnsafeBufferPointer { scalars in
                 plan.children.withUnsafeBufferPointer { children in
-                    var sink = StreamingSink(nodes: nodes, scalars: scalars, children: children, assertsFormats: assertsFormats)
+                    var sink = StreamingSink(nodes: nodes, scalars: scalars, children: children, assertsFormats: assertsFormats, maxFrames: maxFrames)
                     do {
                         try JSONParser(tracksLocations: false).read(bytes, into: &sink)
                     } catch {
@@ -95,6 +98,9 @@ struct StreamNode {
 /// a parse cannot check as it goes.
 private struct StreamPlanBuilder {
     var plan = StreamPlan()
+    /// The most schemas the evaluator applies to one value of the plan: one, and one more for
+    /// each `$ref` beside other keywords followed from it.
+    private(set) var applications = 1
     private var indices: [ObjectIdentifier: Int32] = [:]
 
     /// What one node gathers before it is laid out: its keywords and property schemas go into
@@ -138,6 +144,7 @@ private struct StreamPlanBuilder {
     /// Adds the keywords of `node` (and of the schemas its `$ref`s name) to `gathered`.
     private mutating func add(_ node: SchemaNode, to gathered: inout Gathered, visited: inout Set<ObjectIdentifier>) -> Bool {
         guard visited.insert(ObjectIdentifier(node)).inserted else { return true }
+        applications = max(applications, visited.count)
         switch node.body {
         case .alwaysValid:
             return true
@@ -211,6 +218,7 @@ private struct StreamingSink: JSONSink {
     let scalars: UnsafeBufferPointer<Keyword>
     let children: UnsafeBufferPointer<Int32>
     let assertsFormats: Bool
+    let maxFrames: Int
     /// Set at the first value that fails, or anything the tape must decide.
     var failed = false
     /// The plan index for the value about to come in the innermost object (set by its key).
@@ -230,7 +238,11 @@ private struct StreamingSink: JSONSink {
         var printsStart: Int
     }
 
-    init(nodes: UnsafeBufferPointer<StreamNode>, scalars: UnsafeBufferPointer<Keyword>, children: UnsafeBufferPointer<Int32>, assertsFormats: Bool) {
+    init(
+        nodes: UnsafeBufferPointer<StreamNode>, scalars: UnsafeBufferPointer<Keyword>, children: UnsafeBufferPointer<Int32>, assertsFormats: Bool,
+        maxFrames: Int
+    ) {
+        self.maxFrames = maxFrames
         self.nodes = nodes
         self.scalars = scalars
         self.children = children
@@ -387,7 +399,7 @@ private struct StreamingSink: JSONSink {
 
     private mutating func push(_ frame: Frame) {
         frames.append(frame)
-        if frames.count > StreamingValidator.maxDepth { failed = true }
+        if frames.count > maxFrames { failed = true }
     }
 
     /// A string's keywords, as ``Evaluator/checkKeyword(_:_:_:)`` applies them.
