@@ -78,6 +78,23 @@ struct StreamingValidatorTests {
         #expect(streaming.accepts(Array((String(repeating: "[", count: 100) + String(repeating: "]", count: 100)).utf8)))
     }
 
+    /// A plan is laid out by a walk that recurses: schemas nested or chained past any real one's
+    /// depth do not stream (and do not exhaust the stack), while a chain within it does.
+    @Test func schemasNestedPastTheWalksBoundDoNotStream() throws {
+        func chain(_ count: Int, nested: Bool) -> String {
+            let defs = (0..<count).map { index in
+                let next = index + 1 < count ? "{\"$ref\": \"#/$defs/d\(index + 1)\"}" : "{\"type\": \"integer\"}"
+                return nested ? "\"d\(index)\": {\"properties\": {\"x\": \(next)}}" : "\"d\(index)\": {\"$ref\": \"#/$defs/d\(index + 1)\", \"minimum\": 0}"
+            }
+            let last = nested ? "" : ", \"d\(count)\": {\"type\": \"integer\"}"
+            return "{\"$ref\": \"#/$defs/d0\", \"$defs\": {" + defs.joined(separator: ", ") + last + "}}"
+        }
+        for nested in [true, false] {
+            #expect(try Self.schema(chain(20, nested: nested)).streamingValidator() != nil)
+            #expect(try Self.schema(chain(3_000, nested: nested)).streamingValidator() == nil)
+        }
+    }
+
     /// Each `$ref` beside other keywords is one more schema the evaluator applies at a level, within
     /// its limit of a thousand: the streamed verdict stops short of that, never says valid past it.
     @Test func nestingIsLeftToTheTapeBeforeTheEvaluatorsLimit() throws {

@@ -102,6 +102,10 @@ private struct StreamPlanBuilder {
     /// each `$ref` beside other keywords followed from it.
     private(set) var applications = 1
     private var indices: [ObjectIdentifier: Int32] = [:]
+    /// Schemas being laid out, one inside another: a deeper plan is not made (the walk recurses,
+    /// and a tree's files may chain references far beyond any real schema's nesting).
+    private var nesting = 0
+    private static let maxNesting = 128
 
     /// What one node gathers before it is laid out: its keywords and property schemas go into
     /// the plan's arrays in one piece once the schemas they reach have their own indices.
@@ -116,7 +120,9 @@ private struct StreamPlanBuilder {
     mutating func index(of node: SchemaNode) -> Int32? {
         let node = node.referenceTarget?.object ?? node
         if let known = indices[ObjectIdentifier(node)] { return known }
-        guard plan.nodes.count < StreamingValidator.maxNodes else { return nil }
+        guard plan.nodes.count < StreamingValidator.maxNodes, nesting < Self.maxNesting else { return nil }
+        nesting += 1
+        defer { nesting -= 1 }
         let index = Int32(plan.nodes.count)
         indices[ObjectIdentifier(node)] = index
         plan.nodes.append(StreamNode())
@@ -144,6 +150,8 @@ private struct StreamPlanBuilder {
     /// Adds the keywords of `node` (and of the schemas its `$ref`s name) to `gathered`.
     private mutating func add(_ node: SchemaNode, to gathered: inout Gathered, visited: inout Set<ObjectIdentifier>) -> Bool {
         guard visited.insert(ObjectIdentifier(node)).inserted else { return true }
+        // A chain of references beside other keywords longer than any real schema writes.
+        guard visited.count <= Self.maxNesting else { return false }
         applications = max(applications, visited.count)
         switch node.body {
         case .alwaysValid:
