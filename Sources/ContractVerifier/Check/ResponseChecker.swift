@@ -43,9 +43,10 @@ struct ResponseChecker: Sendable {
                 kind: .status, rule: "status", message: "expected status \(expected.status), found \(response.status)\(unchecked)",
                 excerpt: response.body.isEmpty ? nil : BodyExcerpt.head(response.body, secrets: secrets)))
         }
-        for (index, header) in expected.headers.enumerated() {
+        // By index: each expectation read in place, not copied out of the array for the loop.
+        for index in expected.headers.indices {
             let compiled = index < headerPatterns.count ? headerPatterns[index] : nil
-            if let finding = check(header, in: response, bindings: bindings, compiled: compiled) { findings.append(finding) }
+            if let finding = check(expected.headers[index], in: response, bindings: bindings, compiled: compiled) { findings.append(finding) }
         }
         // Asked here first: passing `clip` copies the whole checker into its closure.
         if response.headers.hasRepeatedNames {

@@ -60,7 +60,7 @@ final class CaseRunner: Sendable {
                 return self.step(number, of: planned, bindings, after: chain, start, again: next, deliver)
             }
             var result = CaseResult(
-                contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
+                contractID: planned.owner.contract.id, caseName: planned.testCase.name, file: planned.owner.contract.file, outcome: .failed,
                 request: request.show, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero,
                 position: planned.position, chain: chain)
             switch outcome {
@@ -94,11 +94,11 @@ final class CaseRunner: Sendable {
     ) -> StreamRequest? {
         let request: RequestBuilder.Built
         do {
-            request = try builder.build(planned.contract, planned.testCase, bindings)
+            request = try builder.build(planned.owner.contract, planned.testCase, bindings)
         } catch {
             let finding = Finding(kind: .setup, rule: error.part, subject: "request", message: "the case's request cannot be sent: \(error.message)")
             let result = unsent(
-                planned, planned.contract.endpoint.method, planned.testCase.request, bindings, finding, shownURL: error.shownURL, after: chain, start: start)
+                planned, planned.owner.contract.endpoint.method, planned.testCase.request, bindings, finding, shownURL: error.shownURL, after: chain, start: start)
             return tearDown(planned, bindings, result, deliver)
         }
         let shown = request.show
@@ -113,7 +113,7 @@ final class CaseRunner: Sendable {
             // Built here, once, rather than copied from a template made up front: this runs for
             // every response, and a copy of a whole result costs a retain per field.
             var result = CaseResult(
-                contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .passed,
+                contractID: planned.owner.contract.id, caseName: planned.testCase.name, file: planned.owner.contract.file, outcome: .passed,
                 request: shown, response: nil, findings: [], transportError: nil, attempts: attempts, duration: .zero,
                 position: planned.position)
             switch outcome {
@@ -131,7 +131,7 @@ final class CaseRunner: Sendable {
                 var ownCapture: Finding?
                 var uncaptured: [String] = []
                 if !planned.testCase.captures.isEmpty, planned.testCase.response.status.accepts(response.status) || (200...299).contains(response.status) {
-                    let own = SetupStep(name: "response", method: planned.contract.endpoint.method, path: planned.contract.endpoint.path,
+                    let own = SetupStep(name: "response", method: planned.owner.contract.endpoint.method, path: planned.owner.contract.endpoint.path,
                         request: planned.testCase.request, status: StatusExpectation([.code(response.status)]), captures: planned.testCase.captures)
                     // Captured afresh, so a failed one is known even where a setup step made a
                     // value of the same name (which the teardown still gets, as before).
@@ -230,7 +230,7 @@ final class CaseRunner: Sendable {
         // A link of megabytes (a body's value) is not followed, and shown cut.
         let link = FollowedLink.shown(shownURL ?? request.url.map(bindings.display) ?? "")
         let result = CaseResult(
-            contractID: planned.contract.id, caseName: planned.testCase.name, file: planned.contract.file, outcome: .failed,
+            contractID: planned.owner.contract.id, caseName: planned.testCase.name, file: planned.owner.contract.file, outcome: .failed,
             request: DisplayedRequest(method: method.rawValue, url: link, headers: [], body: nil),
             response: nil, findings: [finding], transportError: nil, attempts: 0, duration: ContinuousClock.now - start, position: planned.position,
             chain: chain)
@@ -305,7 +305,7 @@ final class CaseRunner: Sendable {
 
     /// Makes every text of a result safe to show: each secret masked (those the server echoed
     /// too), then control characters escaped, since the server chose them.
-    private func redacted(_ result: CaseResult) -> CaseResult {
+    private func redacted(_ result: consuming CaseResult) -> CaseResult {
         // The common case costs nothing: a passing result shows no text the server chose on the
         // console, and the file formats escape what they write.
         guard !(secrets.isEmpty && result.findings.isEmpty) else { return result }

@@ -8,7 +8,9 @@ import ContractSchema
 final class PlannedCase: Sendable {
     /// The case's contract, shared by its cases: a copy of the contract in every planned case
     /// was about 300 bytes and a retain per field, for each of a large tree's cases.
-    private let owner: PlannedContract
+    /// Read on the run's path as `owner.contract`, a stored constant read in place: ``contract``
+    /// returns a copy, a retain per field.
+    let owner: PlannedContract
     /// The case itself, stored: read through its contract's array (`cases[index]`), every use
     /// on the run's path (starting it, checking its response, its teardown) copied the whole
     /// case, a retain per field, several times per case. Its contract keeps no copy of it
