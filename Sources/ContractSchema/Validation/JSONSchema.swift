@@ -91,7 +91,11 @@ public struct JSONSchema: Sendable {
     /// schema this one reaches is made of keywords that allow it; nil otherwise. Worked out anew at
     /// each call: keep the result for the documents to come.
     public func streamingValidator() -> StreamingValidator? {
-        StreamingValidator(self, root: root)
+        // With a dynamic scope kept (a `$dynamicRef` anywhere its compiler reached, even in a
+        // schema this one never uses), the evaluator counts every reference it follows against
+        // its depth limit, which the plan, reading through `$ref`-only schemas, does not.
+        guard !tracksDynamicScope else { return nil }
+        return StreamingValidator(self, root: root)
     }
 
     /// The verdict alone for an instance already laid out as a tape.
