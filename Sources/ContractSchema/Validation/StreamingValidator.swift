@@ -272,19 +272,13 @@ private struct StreamingSink: JSONSink {
         return top.node >= 0 ? nodes[Int(top.node)].items : StreamNode.unconstrained
     }
 
-    /// Whether a value of `type` passes the node's `type` keywords, `false` schema, `enum` and `const`.
+    /// Whether a value of `type` passes the node's `type` keywords and is not refused by a `false` schema.
     @inline(__always) private static func admits(_ type: JSONTypeSet, _ plan: StreamNode) -> Bool {
         !plan.alwaysInvalid && (plan.type?.contains(type) ?? true) && (plan.otherType?.contains(type) ?? true)
     }
 
     mutating func beginArray(at offset: Int) -> Int {
-        let node = valueNode()
-        if !failed, node >= 0 {
-            let plan = nodes[Int(node)]
-            if !Self.admits(.array, plan) || plan.hasValueList { failed = true }
-        }
-        push(Frame(isObject: false, node: node, printsStart: prints.count))
-        return 0
+        beginContainer(isObject: false)
     }
 
     mutating func endArray(_ mark: Int, count: Int, text: UnsafeBufferPointer<UInt8>) {
@@ -295,12 +289,18 @@ private struct StreamingSink: JSONSink {
     }
 
     mutating func beginObject(at offset: Int) -> Int {
+        beginContainer(isObject: true)
+    }
+
+    /// An array or object starts: its type against the schema (no `enum` or `const` of strings
+    /// holds it), and a frame for what is in it.
+    private mutating func beginContainer(isObject: Bool) -> Int {
         let node = valueNode()
         if !failed, node >= 0 {
             let plan = nodes[Int(node)]
-            if !Self.admits(.object, plan) || plan.hasValueList { failed = true }
+            if !Self.admits(isObject ? .object : .array, plan) || plan.hasValueList { failed = true }
         }
-        push(Frame(isObject: true, node: node, printsStart: prints.count))
+        push(Frame(isObject: isObject, node: node, printsStart: prints.count))
         return 0
     }
 
