@@ -62,10 +62,13 @@ public final class ConsoleReporter: VerifyReporter {
 
     private func receive(_ event: VerifyEvent, _ state: inout State) {
         let write = state.write
-        if case let (total, baseURL)? = event.started {
+        // On the event itself, not its public accessors: `finished` hands out a copy of the
+        // result, a retain and a release per field, for every case.
+        switch event.base {
+        case .started(let total, let baseURL):
             state.total = total
             write("verifying \(total) case\(total == 1 ? "" : "s") against \(baseURL)\n")
-        } else if case let (result, position)? = event.finished {
+        case .finished(let result, let position):
             state.done += 1
             if result.outcome != .passed { state.failedCount += 1 }
             clearProgress(write)
@@ -75,7 +78,7 @@ public final class ConsoleReporter: VerifyReporter {
             if style == .terminal && state.done < state.total {
                 write("\r" + paint("[\(state.done)/\(state.total)] \(state.failedCount) failing", .dim))
             }
-        } else if let summary = event.completed {
+        case .completed(let summary):
             clearProgress(write)
             let color: Color = summary.exitCode == 0 ? .green : .red
             for entry in summary.fixed { write(ReportFormatting.fixedLine(entry) + "\n") }
