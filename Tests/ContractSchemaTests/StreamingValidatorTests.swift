@@ -54,7 +54,8 @@ struct StreamingValidatorTests {
             #"{"anyOf": [{"type": "string"}, {"type": "integer"}]}"#,
             #"{"type": "array", "uniqueItems": true}"#,
             #"{"patternProperties": {"^x-": {"type": "string"}}}"#,
-            #"{"enum": [1, 2, 3]}"#,
+            #"{"enum": [[1], 2, 3]}"#,
+            #"{"const": {"a": 1}}"#,
             #"{"properties": {"a": {"if": {"type": "string"}, "then": {"minLength": 2}}}}"#,
             #"{"type": "object", "required": ["a"]}"#,
             #"{"prefixItems": [{"type": "string"}]}"#,
@@ -170,7 +171,9 @@ struct StreamingValidatorTests {
          "properties": {
           "data": {"type": "array", "maxItems": 4, "items": {"$ref": "#/$defs/Product"}},
           "page": {"type": "integer", "minimum": 1},
-          "note": {"type": ["string", "null"], "maxLength": 5}},
+          "note": {"type": ["string", "null"], "maxLength": 5},
+          "rank": {"enum": [1, 2.5, null, true, "top"]},
+          "flag": {"const": false}},
          "$defs": {"Product": {"type": "object", "required": ["id", "sku"], "additionalProperties": false,
           "properties": {
            "id": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 1},
@@ -188,7 +191,7 @@ struct StreamingValidatorTests {
             ("id", "7"), ("sku", #""SKU-1""#), ("price", "9.5"), ("currency", #""USD""#), ("at", #""2026-01-05T09:30:00Z""#),
             ("tags", #"["ab", "cd"]"#), ("vendor", #"{"name": "Acme", "site": 1}"#),
         ]
-        var page: [(String, String)] = [("page", "1"), ("note", "null")]
+        var page: [(String, String)] = [("page", "1"), ("note", "null"), ("rank", "2.5"), ("flag", "false")]
         let changes: [(inout [(String, String)], inout [(String, String)]) -> Void] = [
             { _, _ in },
             { product, _ in product[0].1 = "0" },
@@ -213,6 +216,16 @@ struct StreamingValidatorTests {
             { _, page in page[1].1 = #""abcde""# },
             { _, page in page.append(("more", "true")) },
             { _, page in page.remove(at: 0) },
+            { _, page in page[2].1 = "1.0" },
+            { _, page in page[2].1 = "25e-1" },
+            { _, page in page[2].1 = "3" },
+            { _, page in page[2].1 = "null" },
+            { _, page in page[2].1 = "false" },
+            { _, page in page[2].1 = #""top""# },
+            { _, page in page[2].1 = #""1""# },
+            { _, page in page[2].1 = "[1]" },
+            { _, page in page[3].1 = "0" },
+            { _, page in page[3].1 = "true" },
         ]
         changes[Int(generator.next() % UInt64(changes.count))](&product, &page)
         let count = Int(generator.next() % 6)

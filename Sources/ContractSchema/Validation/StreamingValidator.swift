@@ -2,7 +2,8 @@ import ContractJSON
 
 /// A schema's verdict taken while a document is parsed, for schemas made only of the keywords that
 /// need nothing but the value at hand: `type`, `properties` with `required` and
-/// `additionalProperties`, `items`, `$ref`, string `enum` and `const`, and the bounds of numbers,
+/// `additionalProperties`, `items`, `$ref`, `enum` and `const` of strings, numbers, booleans and
+/// null, and the bounds of numbers,
 /// strings, arrays and objects, `pattern` and `format`. It builds no tape, so a body is read once
 /// where parsing and then validating read it twice.
 ///
@@ -149,6 +150,13 @@ private struct StreamPlanBuilder {
         return index
     }
 
+    private static func isScalar(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array, .object: false
+        default: true
+        }
+    }
+
     /// Adds the keywords of `node` (and of the schemas its `$ref`s name) to `gathered`.
     private mutating func add(_ node: SchemaNode, to gathered: inout Gathered, visited: inout Set<ObjectIdentifier>) -> Bool {
         guard visited.insert(ObjectIdentifier(node)).inserted else { return true }
@@ -174,11 +182,12 @@ private struct StreamPlanBuilder {
         case .type(let types):
             gathered.types.append(types)
         case .enumeration(let values):
-            // Strings are compared by their bytes; other values need JSON equality of numbers.
-            guard values.object.others.isEmpty else { return false }
+            // Strings, numbers, booleans and null are compared as they come; an array or object
+            // in the list would need the whole value.
+            guard values.object.others.allSatisfy(Self.isScalar) else { return false }
             gathered.scalars.append(keyword)
         case .constant(let value):
-            guard value.object.value.stringValue != nil else { return false }
+            guard Self.isScalar(value.object.value) else { return false }
             gathered.scalars.append(keyword)
         case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum, .maxLength, .minLength, .pattern, .format:
             gathered.scalars.append(keyword)
@@ -369,7 +378,7 @@ private struct StreamingSink: JSONSink {
         guard !failed, node >= 0 else { return }
         let plan = nodes[Int(node)]
         let scaled = number.scaled
-        guard !plan.alwaysInvalid, !plan.hasValueList else {
+        guard !plan.alwaysInvalid else {
             failed = true
             return
         }
@@ -392,19 +401,40 @@ private struct StreamingSink: JSONSink {
     }
 
     mutating func bool(_ value: Bool, at offset: Int) {
-        scalar(.boolean)
+        literal(.bool(value), .boolean)
     }
 
     mutating func null(at offset: Int) {
-        scalar(.null)
+        literal(.null, .null)
     }
 
-    /// A `true`, `false` or `null`: its type, and no `enum` or `const` of strings can hold it.
-    private mutating func scalar(_ type: JSONTypeSet) {
+    /// A `true`, `false` or `null`: its type, and its place in an `enum` or `const`.
+    private mutating func literal(_ value: JSONValue, _ type: JSONTypeSet) {
         let node = valueNode()
         guard !failed, node >= 0 else { return }
         let plan = nodes[Int(node)]
-        if !Self.admits(type, plan) || plan.hasValueList { failed = true }
+        guard Self.admits(type, plan) else {
+            failed = true
+            return
+        }
+        guard plan.hasValueList else { return }
+        let start = Int(plan.scalarStart)
+        for index in start..<(start + Int(plan.scalarCount)) {
+            switch scalars[index] {
+            case .enumeration(let values):
+                guard values.with({ $0.others.contains(value) }) else {
+                    failed = true
+                    return
+                }
+            case .constant(let constant):
+                guard constant.with({ $0.value == value }) else {
+                    failed = true
+                    return
+                }
+            default:
+                break
+            }
+        }
     }
 
     private mutating func push(_ frame: Frame) {
@@ -439,10 +469,15 @@ private struct StreamingSink: JSONSink {
             if let scaled, let limit = bound.scaled, let order = JSONNumber.compareScaled(scaled, limit) { return order }
             return bound.exact.with { number < $0.value ? -1 : (number == $0.value ? 0 : 1) }
         }
-        switch keyword {
-        case .enumeration, .constant:
-            // Only strings are planned.
+        func same(_ value: JSONValue) -> Bool {
+            if case .number(let listed) = value { return listed == number }
             return false
+        }
+        switch keyword {
+        case .enumeration(let values):
+            return values.with { $0.others.contains(where: same) }
+        case .constant(let value):
+            return value.with { same($0.value) }
         case .minimum(let bound): return order(bound) >= 0
         case .maximum(let bound): return order(bound) <= 0
         case .exclusiveMinimum(let bound): return order(bound) > 0
