@@ -145,6 +145,37 @@ struct StreamingValidatorTests {
         #expect(streamed > 5)
     }
 
+    /// `allOf` of object schemas, as OpenAPI documents compose them: one node whose names are the
+    /// union of theirs, each member held to every schema that speaks of it.
+    @Test func allOfOfObjectSchemasStreamsAsOne() throws {
+        let schema = try Self.schema(##"""
+            {"allOf": [
+              {"$ref": "#/$defs/Base"},
+              {"type": "object", "required": ["price"], "properties": {"price": {"type": "number", "minimum": 0}, "id": {"maximum": 100}}},
+              {"properties": {"tags": {"items": {"type": "string"}}, "id": {}, "price": {}}, "additionalProperties": {"type": "boolean"}}],
+             "$defs": {"Base": {"type": "object", "required": ["id"], "additionalProperties": false,
+                                "properties": {"id": {"type": "integer"}, "price": {}, "tags": {"type": "array", "maxItems": 2}}}}}
+            """##)
+        let streaming = try #require(schema.streamingValidator())
+        for text in [
+            #"{"id": 1, "price": 2}"#, #"{"id": 1, "price": 2, "tags": ["a"]}"#, #"{"id": 101, "price": 2}"#,
+            #"{"id": 1.5, "price": 2}"#, #"{"price": 2}"#, #"{"id": 1}"#, #"{"id": 1, "price": -1}"#,
+            #"{"id": 1, "price": 2, "tags": [1]}"#, #"{"id": 1, "price": 2, "tags": ["a", "b", "c"]}"#,
+            #"{"id": 1, "price": 2, "extra": true}"#, #"{"id": 1, "price": 2, "id": 1}"#, #"[]"#,
+        ] {
+            let bytes = Array(text.utf8)
+            #expect(streaming.accepts(bytes) == Self.usual(schema, bytes), "\(text)")
+        }
+        #expect(streaming.accepts(Array(#"{"id": 1, "price": 2, "tags": ["a"]}"#.utf8)))
+        // Each member's `additionalProperties` holds every name that member does not declare,
+        // whichever other member declares it.
+        let split = try Self.schema(#"{"allOf": [{"properties": {"a": {}}}, {"additionalProperties": false}]}"#)
+        let splitStreaming = try #require(split.streamingValidator())
+        #expect(!Self.usual(split, Array(#"{"a": 1}"#.utf8)))
+        #expect(!splitStreaming.accepts(Array(#"{"a": 1}"#.utf8)))
+        #expect(splitStreaming.accepts(Array("{}".utf8)))
+    }
+
     /// A product page and a thousand documents made from it by one change each (a type, a bound,
     /// a pattern, a format, a missing or extra or repeated member): each gets the usual verdict,
     /// or a false where the usual way says valid, never the reverse.

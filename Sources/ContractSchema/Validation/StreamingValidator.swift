@@ -2,10 +2,9 @@ import ContractJSON
 
 /// A schema's verdict taken while a document is parsed, for schemas made only of the keywords that
 /// need nothing but the value at hand: `type`, `properties` with `required` and
-/// `additionalProperties`, `items`, `$ref`, `enum` and `const` of strings, numbers, booleans and
-/// null, and the bounds of numbers,
-/// strings, arrays and objects, `pattern` and `format`. It builds no tape, so a body is read once
-/// where parsing and then validating read it twice.
+/// `additionalProperties`, `items`, `$ref`, `allOf`, `enum` and `const` of strings, numbers,
+/// booleans and null, the bounds of numbers, strings, arrays and objects, `pattern` and `format`.
+/// It builds no tape, so a body is read once where parsing and then validating read it twice.
 ///
 /// It answers only "valid, and no object repeats a member name". Whenever it cannot say so (a
 /// failing value, a repeated name, a document too deep, bytes that are not JSON) it answers false,
@@ -68,6 +67,9 @@ struct StreamPlan {
     var scalars: [Keyword] = []
     /// The plan index of each property's schema, node after node, by position in its `properties`.
     var children: [Int32] = []
+    /// The `properties` keywords made for nodes where several apply at once (``StreamNode``
+    /// borrows them, as it borrows the compiled ones).
+    var kept: [PropertiesKeyword] = []
 }
 
 /// One schema of the plan: its keywords and those of the schemas its `$ref`s reach, which apply
@@ -99,12 +101,18 @@ struct StreamNode {
 
 /// Lays out the schemas reachable from a root as ``StreamNode``s, or fails on the first keyword
 /// a parse cannot check as it goes.
+///
+/// A plan node stands for the set of schemas that apply to one value: a schema, with those its
+/// `$ref`s and `allOf` name; and, inside an object, the schemas each of those gives a member
+/// (its `properties` entry, else its `additionalProperties`). So `allOf` of object schemas, the
+/// usual composition of an OpenAPI document, is one node whose names are the union of theirs.
 private struct StreamPlanBuilder {
     var plan = StreamPlan()
-    /// The most schemas the evaluator applies to one value of the plan: one, and one more for
-    /// each `$ref` beside other keywords followed from it.
+    /// The most schemas the evaluator applies to one value of the plan, nested: one, and one more
+    /// for each `$ref` beside other keywords or `allOf` member followed from it.
     private(set) var applications = 1
-    private var indices: [ObjectIdentifier: Int32] = [:]
+    /// Plan indices by the set of schemas they stand for (their identities, sorted).
+    private var indices: [[ObjectIdentifier]: Int32] = [:]
     /// Schemas being laid out, one inside another: a deeper plan is not made (the walk recurses,
     /// and a tree's files may chain references far beyond any real schema's nesting).
     private var nesting = 0
@@ -116,25 +124,52 @@ private struct StreamPlanBuilder {
         var node = StreamNode()
         var types: [JSONTypeSet] = []
         var scalars: [Keyword] = []
-        var children: [Int32] = []
+        var properties: [PropertiesKeyword] = []
+        /// Each `items` schema (all apply to every element).
+        var items: [SchemaNode] = []
     }
 
-    /// The plan index of `node` (made on first use); nil when it, or a schema it reaches, cannot stream.
     mutating func index(of node: SchemaNode) -> Int32? {
-        let node = node.referenceTarget?.object ?? node
-        if let known = indices[ObjectIdentifier(node)] { return known }
+        index(of: [node])
+    }
+
+    /// The plan index of the value all of `schemas` apply to (made on first use);
+    /// ``StreamNode/unconstrained`` for none; nil when one of them, or a schema they reach, cannot stream.
+    mutating func index(of schemas: [SchemaNode]) -> Int32? {
+        var resolved: [ObjectIdentifier: SchemaNode] = [:]
+        for schema in schemas {
+            let target = schema.referenceTarget?.object ?? schema
+            resolved[ObjectIdentifier(target)] = target
+        }
+        guard !resolved.isEmpty else { return StreamNode.unconstrained }
+        let key = resolved.keys.sorted()
+        if let known = indices[key] { return known }
         guard plan.nodes.count < StreamingValidator.maxNodes, nesting < Self.maxNesting else { return nil }
         nesting += 1
         defer { nesting -= 1 }
         let index = Int32(plan.nodes.count)
-        indices[ObjectIdentifier(node)] = index
+        indices[key] = index
         plan.nodes.append(StreamNode())
         var gathered = Gathered()
-        var visited: Set<ObjectIdentifier> = []
-        guard add(node, to: &gathered, visited: &visited), gathered.types.count <= 2 else { return nil }
+        for identity in key {
+            var visited: Set<ObjectIdentifier> = []
+            guard let schema = resolved[identity], add(schema, to: &gathered, visited: &visited) else { return nil }
+        }
+        var types: [JSONTypeSet] = []
+        for type in gathered.types where !types.contains(type) { types.append(type) }
+        guard types.count <= 2 else { return nil }
         var laidOut = gathered.node
-        laidOut.type = gathered.types.first
-        laidOut.otherType = gathered.types.count > 1 ? gathered.types[1] : nil
+        laidOut.type = types.first
+        laidOut.otherType = types.count > 1 ? types[1] : nil
+        var children: [Int32] = []
+        if !gathered.properties.isEmpty {
+            guard let merged = merge(gathered.properties, children: &children, additional: &laidOut.additional) else { return nil }
+            laidOut.properties = merged
+        }
+        if !gathered.items.isEmpty {
+            guard let items = self.index(of: gathered.items) else { return nil }
+            laidOut.items = items
+        }
         laidOut.scalarStart = Int32(plan.scalars.count)
         laidOut.scalarCount = Int32(gathered.scalars.count)
         laidOut.hasValueList = gathered.scalars.contains { keyword in
@@ -145,9 +180,47 @@ private struct StreamPlanBuilder {
         }
         laidOut.childStart = Int32(plan.children.count)
         plan.scalars += gathered.scalars
-        plan.children += gathered.children
+        plan.children += children
         plan.nodes[Int(index)] = laidOut
         return index
+    }
+
+    /// The `properties` keywords that apply to one object as one: every name any of them
+    /// declares, each held to what each keyword gives it (its own schema there, else that
+    /// keyword's `additionalProperties`), the names any requires, and for other names every
+    /// `additionalProperties`. One keyword is used as compiled; several make a keyword the plan keeps.
+    private mutating func merge(_ keywords: [PropertiesKeyword], children: inout [Int32], additional: inout Int32) -> Borrowed<PropertiesKeyword>? {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for keyword in keywords {
+            for name in keyword.names where seen.insert(name).inserted { names.append(name) }
+        }
+        // Names seen are one word's bits.
+        guard names.count <= 64 else { return nil }
+        for name in names {
+            var schemas: [SchemaNode] = []
+            for keyword in keywords {
+                if let position = keyword.position(named: name) {
+                    schemas.append(keyword.schemas[position].object)
+                } else if let other = keyword.additional {
+                    schemas.append(other.object)
+                }
+            }
+            guard let child = index(of: schemas) else { return nil }
+            children.append(child)
+        }
+        guard let other = index(of: keywords.compactMap { $0.additional?.object }) else { return nil }
+        additional = other
+        if keywords.count == 1, let only = keywords.first { return Borrowed(only) }
+        var required: [String] = []
+        for keyword in keywords {
+            for name in keyword.required where !required.contains(name) { required.append(name) }
+        }
+        // The sink reads names and which are required; the schemas are the plan's children.
+        guard let placeholder = keywords.first?.schemas.first ?? keywords.first?.additional else { return nil }
+        let merged = PropertiesKeyword(named: names.map { ($0, placeholder) }, patterns: [], additional: nil, required: required)
+        plan.kept.append(merged)
+        return Borrowed(merged)
     }
 
     private static func isScalar(_ value: JSONValue) -> Bool {
@@ -157,7 +230,7 @@ private struct StreamPlanBuilder {
         }
     }
 
-    /// Adds the keywords of `node` (and of the schemas its `$ref`s name) to `gathered`.
+    /// Adds the keywords of `node` (and of the schemas its `$ref`s and `allOf` name) to `gathered`.
     private mutating func add(_ node: SchemaNode, to gathered: inout Gathered, visited: inout Set<ObjectIdentifier>) -> Bool {
         guard visited.insert(ObjectIdentifier(node)).inserted else { return true }
         // A chain of references beside other keywords longer than any real schema writes.
@@ -201,28 +274,17 @@ private struct StreamPlanBuilder {
             gathered.node.minProperties = max(gathered.node.minProperties, limit)
         case .items(let items):
             let items = items.object
-            guard items.prefix.isEmpty, gathered.node.items == StreamNode.unconstrained else { return false }
-            if let rest = items.rest {
-                guard let index = index(of: rest.object) else { return false }
-                gathered.node.items = index
-            }
-        case .properties(let borrowed):
-            let properties = borrowed.object
-            // One object keyword per value; names seen are one word's bits.
-            guard gathered.node.properties == nil, properties.patterns.isEmpty, properties.names.count <= 64 else { return false }
-            var children: [Int32] = []
-            for schema in properties.schemas {
-                guard let index = index(of: schema.object) else { return false }
-                children.append(index)
-            }
-            if let additional = properties.additional {
-                guard let index = index(of: additional.object) else { return false }
-                gathered.node.additional = index
-            }
-            gathered.node.properties = borrowed
-            gathered.children = children
+            guard items.prefix.isEmpty else { return false }
+            if let rest = items.rest { gathered.items.append(rest.object) }
+        case .properties(let properties):
+            guard properties.object.patterns.isEmpty else { return false }
+            gathered.properties.append(properties.object)
         case .ref(let target):
             return add(target.object, to: &gathered, visited: &visited)
+        case .allOf(let members):
+            for member in members.object.value {
+                guard add(member.object, to: &gathered, visited: &visited) else { return false }
+            }
         default:
             return false
         }
