@@ -30,7 +30,7 @@ final class CaseRunner: Sendable {
     /// The case's first request; `deliver` gets the case's result, once, when its last request
     /// is done (on an engine's thread). Nil when the case ended before sending anything (its
     /// first request follows a link that is not followed): its result is delivered already.
-    func start(_ planned: PlannedCase, deliver: @escaping @Sendable (CaseResult) -> Void) -> StreamRequest? {
+    func start(_ planned: PlannedCase, deliver: @escaping @Sendable (consuming CaseResult) -> Void) -> StreamRequest? {
         let start = ContinuousClock.now
         let bindings = Bindings(environment: environment, unique: unique.forCase(planned.position))
         return planned.testCase.setup.isEmpty
@@ -44,7 +44,7 @@ final class CaseRunner: Sendable {
     ///   - again: when the server refused it before (``Refusal``).
     private func step(
         _ number: Int, of planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
-        again: Refusal.Again = Refusal.Again(), _ deliver: @escaping @Sendable (CaseResult) -> Void
+        again: Refusal.Again = Refusal.Again(), _ deliver: @escaping @Sendable (consuming CaseResult) -> Void
     ) -> StreamRequest? {
         let step = planned.testCase.setup[number]
         let request: RequestBuilder.Built
@@ -90,7 +90,7 @@ final class CaseRunner: Sendable {
     ///   - again: when the server refused it before with a status of `--retry-status`.
     private func request(
         _ planned: PlannedCase, _ bindings: Bindings, after chain: [ChainStep] = [], _ start: ContinuousClock.Instant,
-        again: Refusal.Again = Refusal.Again(), _ deliver: @escaping @Sendable (CaseResult) -> Void
+        again: Refusal.Again = Refusal.Again(), _ deliver: @escaping @Sendable (consuming CaseResult) -> Void
     ) -> StreamRequest? {
         let request: RequestBuilder.Built
         do {
@@ -170,8 +170,8 @@ final class CaseRunner: Sendable {
     /// reads a capture its setup never made (the setup failed first) is skipped: there is nothing
     /// of its to undo.
     private func tearDown(
-        _ planned: PlannedCase, _ bindings: Bindings, _ result: CaseResult, from number: Int = 0, again: Refusal.Again = Refusal.Again(),
-        _ deliver: @escaping @Sendable (CaseResult) -> Void
+        _ planned: PlannedCase, _ bindings: Bindings, _ result: consuming CaseResult, from number: Int = 0, again: Refusal.Again = Refusal.Again(),
+        _ deliver: @escaping @Sendable (consuming CaseResult) -> Void
     ) -> StreamRequest? {
         let steps = planned.testCase.teardown
         guard let index = steps[number...].firstIndex(where: { step in step.request.capturedVariables.allSatisfy { bindings.captures[$0] != nil } })
@@ -189,14 +189,16 @@ final class CaseRunner: Sendable {
                 kind: .teardown, rule: "teardown.\(error.part)", subject: step.name, message: "teardown step '\(step.name)' cannot be sent: \(error.message)")))
             return tearDown(planned, bindings, result, from: index + 1, deliver)
         }
+        // A parameter taken (`consuming`) cannot be held by a closure: this copy is (the rare path of a case with teardown steps).
+        let pending = result
         return StreamRequest(request.send, pause: again.pause, attemptsMade: again.attempts) { [self] outcome, attempts in
             // Cleaning up is no check of the contract: a server refusing the load (429, 503) is
             // asked again, a few times, rather than left with what the case made.
             if case .success(let response) = outcome, let pause = refusal.teardownPause(after: response, expected: step.status, refusals: again.refusals) {
                 let next = Refusal.Again(pause: pause, attempts: attempts, refusals: again.refusals + 1)
-                return tearDown(planned, bindings, result, from: index, again: next, deliver)
+                return tearDown(planned, bindings, pending, from: index, again: next, deliver)
             }
-            var result = result
+            var result = pending
             var bindings = bindings
             let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
             switch outcome {

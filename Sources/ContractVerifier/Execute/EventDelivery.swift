@@ -51,7 +51,9 @@ final class EventDelivery: Sendable {
         state.withLock { state in state.tell(.started(total: total, baseURL: state.summary.baseURL), redact: redact) }
     }
 
-    func finished(_ result: CaseResult, at position: Int) {
+    /// Takes the result (`consuming`): it goes into the event as it came, not copied, a retain
+    /// per field saved for every case.
+    func finished(_ result: consuming CaseResult, at position: Int) {
         // Without a baseline the result goes out as it came: a copy to mark costs a retain per field.
         guard let baseline else { return tell(result, at: position, met: []) }
         var result = result
@@ -61,11 +63,13 @@ final class EventDelivery: Sendable {
         tell(result, at: position, met: listed)
     }
 
-    private func tell(_ result: CaseResult, at position: Int, met listed: [String]) {
+    private func tell(_ result: consuming CaseResult, at position: Int, met listed: [String]) {
+        // Made before the lock: a result captured by the lock's closure would be copied into it.
+        let event = VerifyEvent.finished(result, position: position)
         state.withLock { state in
             if !listed.isEmpty { state.met.formUnion(listed) }
-            state.summary.count(result)
-            state.tell(.finished(result, position: position), redact: redact)
+            if case .finished(let result, _) = event.base { state.summary.count(result) }
+            state.tell(event, redact: redact)
         }
     }
 

@@ -21,7 +21,7 @@ public struct VerifyEvent: Sendable {
     /// One case ended. Events come as cases finish, which is not plan order when requests run
     /// concurrently; `position` is the case's place in the plan (from 0), for reporters that
     /// write in plan order (``PlanOrder``).
-    public static func finished(_ result: CaseResult, position: Int) -> VerifyEvent {
+    public static func finished(_ result: consuming CaseResult, position: Int) -> VerifyEvent {
         VerifyEvent(base: .finished(result, position: position))
     }
 
