@@ -174,6 +174,16 @@ struct StreamingValidatorTests {
         #expect(!Self.usual(split, Array(#"{"a": 1}"#.utf8)))
         #expect(!splitStreaming.accepts(Array(#"{"a": 1}"#.utf8)))
         #expect(splitStreaming.accepts(Array("{}".utf8)))
+        // Names merged by their bytes, as members are matched (found by review: merged as
+        // strings, `é` and `e` + U+0301 were one name, and each member was held to one schema).
+        let accents = try Self.schema(
+            #"{"allOf": [{"properties": {"é": {"type": "string"}}, "required": ["é"]}, {"properties": {"e\u0301": {"type": "integer"}}, "required": ["e\u0301"]}]}"#)
+        let accentsStreaming = try #require(accents.streamingValidator())
+        for text in [#"{"e\u0301": "s"}"#, #"{"é": 1}"#, #"{"é": "s"}"#, #"{"é": "s", "e\u0301": 1}"#] {
+            let bytes = Array(text.utf8)
+            #expect(accentsStreaming.accepts(bytes) == Self.usual(accents, bytes), "\(text)")
+        }
+        #expect(accentsStreaming.accepts(Array(#"{"é": "s", "e\u0301": 1}"#.utf8)))
     }
 
     /// A product page and a thousand documents made from it by one change each (a type, a bound,

@@ -190,10 +190,11 @@ private struct StreamPlanBuilder {
     /// keyword's `additionalProperties`), the names any requires, and for other names every
     /// `additionalProperties`. One keyword is used as compiled; several make a keyword the plan keeps.
     private mutating func merge(_ keywords: [PropertiesKeyword], children: inout [Int32], additional: inout Int32) -> Borrowed<PropertiesKeyword>? {
+        // Names by their bytes, as members are matched: as strings, `é` and `e` + U+0301 are one.
         var names: [String] = []
-        var seen: Set<String> = []
+        var seen: Set<[UInt8]> = []
         for keyword in keywords {
-            for name in keyword.names where seen.insert(name).inserted { names.append(name) }
+            for name in keyword.names where seen.insert(Array(name.utf8)).inserted { names.append(name) }
         }
         // Names seen are one word's bits.
         guard names.count <= 64 else { return nil }
@@ -213,8 +214,9 @@ private struct StreamPlanBuilder {
         additional = other
         if keywords.count == 1, let only = keywords.first { return Borrowed(only) }
         var required: [String] = []
+        var requiredBytes: Set<[UInt8]> = []
         for keyword in keywords {
-            for name in keyword.required where !required.contains(name) { required.append(name) }
+            for name in keyword.required where requiredBytes.insert(Array(name.utf8)).inserted { required.append(name) }
         }
         // The sink reads names and which are required; the schemas are the plan's children.
         guard let placeholder = keywords.first?.schemas.first ?? keywords.first?.additional else { return nil }
