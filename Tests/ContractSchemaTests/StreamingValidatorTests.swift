@@ -129,6 +129,34 @@ struct StreamingValidatorTests {
         }
     }
 
+    /// Plan nodes are sets of schemas: a schema made to give many large sets, each gathering one
+    /// heavy closure again (found by review: 212 s for this plan), stops at the plan's work bound
+    /// and does not stream; its compile is unaffected.
+    @Test func aSchemaMadeToMultiplyPlanNodesDoesNotStream() throws {
+        let bits = 6, copies = 18
+        let names = (0..<(1 << bits)).map { "n\($0)" }
+        var defs: [String] = []
+        for bit in 0..<bits {
+            for side in 0..<2 {
+                let members = (0..<copies).map { copy in
+                    "{\"properties\": {" + names.enumerated().map { place, name in "\"\(name)\": {\"$ref\": \"#/$defs/Z\(bit)_\(side)_\((place >> bit) & 1)_\(copy)\"}" }
+                        .joined(separator: ", ") + "}}"
+                }
+                defs.append("\"Y\(bit)_\(side)\": {\"type\": \"object\", \"allOf\": [\(members.joined(separator: ", "))]}")
+                for value in 0..<2 {
+                    for copy in 0..<copies { defs.append("\"Z\(bit)_\(side)_\(value)_\(copy)\": {\"type\": \"object\", \"allOf\": [{\"$ref\": \"#/$defs/W\"}]}") }
+                }
+            }
+        }
+        let heavy = "{\"properties\": {" + (0..<50).map { "\"w\($0)\": true" }.joined(separator: ", ") + "}}"
+        defs.append("\"W\": {\"allOf\": [" + Array(repeating: heavy, count: 100).joined(separator: ", ") + "]}")
+        let root = names.enumerated().map { place, name in
+            "\"\(name)\": {\"allOf\": [" + (0..<bits).map { "{\"$ref\": \"#/$defs/Y\($0)_\((place >> $0) & 1)\"}" }.joined(separator: ", ") + "]}"
+        }
+        let schema = try Self.schema("{\"type\": \"object\", \"properties\": {\(root.joined(separator: ", "))}, \"$defs\": {\(defs.joined(separator: ", "))}}")
+        #expect(schema.streamingValidator() == nil)
+    }
+
     /// Each `$ref` beside other keywords is one more schema the evaluator applies at a level, within
     /// its limit of a thousand: the streamed verdict stops short of that, never says valid past it.
     @Test func nestingIsLeftToTheTapeBeforeTheEvaluatorsLimit() throws {

@@ -117,6 +117,12 @@ private struct StreamPlanBuilder {
     /// and a tree's files may chain references far beyond any real schema's nesting).
     private var nesting = 0
     private static let maxNesting = 128
+    /// Steps taken to lay the plan out (keywords gathered, names merged, schemas in a set), past
+    /// which the schema does not stream: nodes are sets of schemas, and a schema made for it can
+    /// make many large sets that each gather the same closure again (found by review: 212 s for
+    /// one plan). Real response schemas take a few thousand.
+    private var work = 0
+    private static let maxWork = 2_000_000
 
     /// What one node gathers before it is laid out: its keywords and property schemas go into
     /// the plan's arrays in one piece once the schemas they reach have their own indices.
@@ -136,6 +142,8 @@ private struct StreamPlanBuilder {
     /// The plan index of the value all of `schemas` apply to (made on first use);
     /// ``StreamNode/unconstrained`` for none; nil when one of them, or a schema they reach, cannot stream.
     mutating func index(of schemas: [SchemaNode]) -> Int32? {
+        work += schemas.count
+        guard work <= Self.maxWork else { return nil }
         var resolved: [ObjectIdentifier: SchemaNode] = [:]
         for schema in schemas {
             let target = schema.referenceTarget?.object ?? schema
@@ -198,6 +206,8 @@ private struct StreamPlanBuilder {
         }
         // Names seen are one word's bits.
         guard names.count <= 64 else { return nil }
+        work += names.count * keywords.count
+        guard work <= Self.maxWork else { return nil }
         for name in names {
             var schemas: [SchemaNode] = []
             for keyword in keywords {
@@ -245,6 +255,8 @@ private struct StreamPlanBuilder {
             gathered.node.alwaysInvalid = true
             return true
         case .keywords(let keywords):
+            work += keywords.count
+            guard work <= Self.maxWork else { return false }
             for keyword in keywords {
                 guard add(keyword, to: &gathered, visited: &visited) else { return false }
             }
