@@ -212,6 +212,24 @@ struct StreamingValidatorTests {
             #expect(accentsStreaming.accepts(bytes) == Self.usual(accents, bytes), "\(text)")
         }
         #expect(accentsStreaming.accepts(Array(#"{"é": "s", "e\u0301": 1}"#.utf8)))
+        // One keyword with both names: each member finds its own schema (found by review: the
+        // names were merged, the positions shifted, and a member read past its node's children).
+        for text in [
+            #"{"properties": {"é": {"type": "string"}, "e\u0301": {"type": "integer"}}}"#,
+            #"{"properties": {"x": {"properties": {"é": {"type": "string"}, "e\u0301": {"type": "integer"}}}}}"#,
+        ] {
+            let schema = try Self.schema(text)
+            let streaming = try #require(schema.streamingValidator())
+            for document in [#"{"e\u0301": 1}"#, #"{"e\u0301": "s"}"#, #"{"é": "s"}"#, #"{"x": {"e\u0301": 1}}"#, #"{"x": {"e\u0301": []}}"#] {
+                let bytes = Array(document.utf8)
+                #expect(streaming.accepts(bytes) == Self.usual(schema, bytes), "\(text) \(document)")
+            }
+        }
+        // 65 names by their bytes (64 as strings) are past one word's bits: no stream.
+        let wide = (0..<63).map { "\"p\($0)\": {\"type\": \"integer\"}" } + [#""é": {"type": "integer"}"#, #""e\u0301": {"type": "integer"}"#]
+        #expect(try Self.schema("{\"properties\": {\(wide.joined(separator: ", "))}}").streamingValidator() == nil)
+        // A member without names first is no reason not to stream.
+        #expect(try Self.schema(#"{"allOf": [{"properties": {}}, {"properties": {"a": {"type": "integer"}}}]}"#).streamingValidator() != nil)
     }
 
     /// A product page and a thousand documents made from it by one change each (a type, a bound,

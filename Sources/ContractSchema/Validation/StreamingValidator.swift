@@ -198,6 +198,20 @@ private struct StreamPlanBuilder {
     /// keyword's `additionalProperties`), the names any requires, and for other names every
     /// `additionalProperties`. One keyword is used as compiled; several make a keyword the plan keeps.
     private mutating func merge(_ keywords: [PropertiesKeyword], children: inout [Int32], additional: inout Int32) -> Borrowed<PropertiesKeyword>? {
+        // One keyword: its names as compiled, in its order, so the position the sink finds a
+        // member at is its child's (names deduplicated here would shift them).
+        if keywords.count == 1, let only = keywords.first {
+            guard only.names.count <= 64 else { return nil }
+            work += only.names.count
+            guard work <= Self.maxWork else { return nil }
+            for schema in only.schemas {
+                guard let child = index(of: [schema.object]) else { return nil }
+                children.append(child)
+            }
+            guard let other = index(of: only.additional.map { [$0.object] } ?? []) else { return nil }
+            additional = other
+            return Borrowed(only)
+        }
         // Names by their bytes, as members are matched: as strings, `é` and `e` + U+0301 are one.
         var names: [String] = []
         var seen: Set<[UInt8]> = []
@@ -222,15 +236,17 @@ private struct StreamPlanBuilder {
         }
         guard let other = index(of: keywords.compactMap { $0.additional?.object }) else { return nil }
         additional = other
-        if keywords.count == 1, let only = keywords.first { return Borrowed(only) }
         var required: [String] = []
         var requiredBytes: Set<[UInt8]> = []
         for keyword in keywords {
             for name in keyword.required where requiredBytes.insert(Array(name.utf8)).inserted { required.append(name) }
         }
-        // The sink reads names and which are required; the schemas are the plan's children.
-        guard let placeholder = keywords.first?.schemas.first ?? keywords.first?.additional else { return nil }
-        let merged = PropertiesKeyword(named: names.map { ($0, placeholder) }, patterns: [], additional: nil, required: required)
+        // The sink reads names and which are required; the schemas are the plan's children, so
+        // any schema stands in for each (a keyword with names has one).
+        var named: [(name: String, schema: Borrowed<SchemaNode>)] = []
+        if let placeholder = keywords.lazy.compactMap(\.schemas.first).first { named = names.map { ($0, placeholder) } }
+        guard named.count == names.count else { return nil }
+        let merged = PropertiesKeyword(named: named, patterns: [], additional: nil, required: required)
         plan.kept.append(merged)
         return Borrowed(merged)
     }
