@@ -23,8 +23,8 @@ public struct StreamingValidator: Sendable {
     /// Containers open at once, past which the usual way decides. The evaluator's own limit counts
     /// schemas applied (a thousand). On its verdict path, the only one a streamed schema meets
     /// (``JSONSchema/streamingValidator()`` refuses one that keeps a dynamic scope), a `$ref`-only
-    /// schema is read through and a `$ref` beside other keywords is one more a level, so a plan
-    /// whose values each apply `n` schemas streams at most 900 / `n` levels.
+    /// schema is read through and a `$ref` beside other keywords, or an `allOf` member, is one more
+    /// a level, so a plan whose values each apply at most `n` schemas streams 900 / `n` levels.
     static let maxDepth = 256
     private let maxFrames: Int
     /// Schemas reached from the root, past which a schema is not streamed (its compile already
