@@ -246,7 +246,9 @@ struct ByteNameTable: Sendable {
         return true
     }
 
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    /// FNV-1a over a name's bytes, folded: the table's slots, and the streaming check's print of a
+    /// member name (``StreamingValidator``).
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))

@@ -584,9 +584,7 @@ private struct StreamingSink: JSONSink {
     /// A name's 64-bit print: two names with one print are taken for a repeat, and the tape's
     /// check decides (two different names share one about once in 2^64).
     private static func print(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        UInt64(truncatingIfNeeded: ByteNameTable.hash(bytes)) ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// Whether two prints are equal: pairwise for the few names most objects leave undeclared, sorted for more.
